@@ -1,0 +1,76 @@
+// swift-tools-version:6.1
+// Outpost: a local-first desktop daemon. Targets follow the seams of ../shared/DESIGN.md; the
+// dependency graph is one-way and `swift build --explicit-target-dependency-import-check error`
+// keeps it honest.
+import PackageDescription
+
+let package = Package(
+  name: "outpost",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "outpostd", targets: ["outpostd"]),
+    .executable(name: "outpost", targets: ["outpost"]),
+    .executable(name: "outpost-bench", targets: ["outpost-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+  ],
+  targets: [
+    .target(name: "OutpostModel"),
+    .target(name: "OutpostRPC", dependencies: ["OutpostModel"]),
+    .target(
+      name: "OutpostRPCTransport",
+      dependencies: [
+        "OutpostRPC",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]),
+    .target(
+      name: "OutpostStore",
+      dependencies: ["OutpostModel", .product(name: "GRDB", package: "GRDB.swift")]),
+    .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .target(
+      name: "OutpostDesktop",
+      dependencies: ["OutpostModel", "CSystemd", .product(name: "Logging", package: "swift-log")]),
+    .target(
+      name: "OutpostDaemon",
+      dependencies: [
+        "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]),
+    .executableTarget(
+      name: "outpostd",
+      dependencies: [
+        "OutpostDaemon", "OutpostModel",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      ),
+    .executableTarget(
+      name: "outpost",
+      dependencies: [
+        "OutpostModel", "OutpostRPC", "OutpostRPCTransport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      ),
+    .executableTarget(
+      name: "outpost-bench",
+      dependencies: ["OutpostRPC", "OutpostRPCTransport"],
+      ),
+    .testTarget(
+      name: "OutpostTests",
+      dependencies: [
+        "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
+        "OutpostDaemon",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

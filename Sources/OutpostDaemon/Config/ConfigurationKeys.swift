@@ -1,0 +1,72 @@
+import Logging
+import OutpostDesktop
+
+/// One key of `config.toml`: its dotted name, what it means, its default as TOML, and how it is
+/// checked and applied. The list below is the single place keys are defined.
+struct ConfigurationKey: Sendable {
+  let name: String
+  let summary: String
+  let defaultValue: String
+  let apply: @Sendable (inout DaemonConfiguration, TOMLValue) -> String?
+}
+
+enum ConfigurationKeys {
+  static let all: [ConfigurationKey] = [
+    ConfigurationKey(
+      name: "daemon.log_level",
+      summary: "Least severe log level written: \(OutpostLogHandler.levelNames.joined(separator: ", ")). "
+        + "`outpostd --log-level` overrides it.",
+      defaultValue: "\"info\""
+    ) { configuration, value in
+      guard case .string(let name) = value else { return "expected a string, got \(value.typeName)" }
+      guard let level = OutpostLogHandler.level(named: name) else {
+        return "unknown level \"\(name)\" (use one of \(OutpostLogHandler.levelNames.joined(separator: ", ")))"
+      }
+      configuration.logLevel = level
+      return nil
+    },
+    integerKey(
+      "rpc.max_frame_bytes", "Longest request line accepted on the socket, in bytes; a longer one is refused "
+        + "and its connection closed.", default: 1 << 20, range: 1024...(64 << 20), \.maxFrameBytes),
+    integerKey(
+      "rpc.max_connections", "Most clients connected at once; one more is told so and disconnected.",
+      default: 1024, range: 1...65536, \.maxConnections),
+    integerKey(
+      "rpc.drain_timeout_seconds", "On shutdown, how long requests already running may take to finish.",
+      default: 5, range: 0...300, \.drainTimeoutSeconds),
+    integerKey(
+      "events.retained", "How many recent events are kept for clients that reconnect with `since`.",
+      default: 1000, range: 10...1_000_000, \.eventsRetained),
+  ]
+
+  static func integerKey(
+    _ name: String, _ summary: String, default defaultValue: Int, range: ClosedRange<Int>,
+    _ keyPath: WritableKeyPath<DaemonConfiguration, Int> & Sendable
+  ) -> ConfigurationKey {
+    ConfigurationKey(name: name, summary: summary + " Range \(range.lowerBound)–\(range.upperBound).", defaultValue: "\(defaultValue)") {
+      configuration, value in
+      guard case .integer(let number) = value else { return "expected an integer, got \(value.typeName)" }
+      guard let int = Int(exactly: number), range.contains(int) else {
+        return "\(number) is out of range (\(range.lowerBound)–\(range.upperBound))"
+      }
+      configuration[keyPath: keyPath] = int
+      return nil
+    }
+  }
+
+  /// A complete `config.toml` with every key at its default, each explained: what
+  /// `outpostd --print-config` prints.
+  static func documentedDefaults() -> String {
+    var out = "# Outpost configuration (config.toml). Every key is optional; shown with its default.\n"
+    var section = ""
+    for key in all {
+      let parts = key.name.split(separator: ".", maxSplits: 1)
+      if parts[0] != section {
+        section = String(parts[0])
+        out += "\n[\(section)]\n"
+      }
+      out += "# \(key.summary)\n# \(parts[1]) = \(key.defaultValue)\n"
+    }
+    return out
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+
+/// Everything `config.toml` can set, with its default. The daemon starts with these defaults
+/// when there is no file. Every key is declared once in `ConfigurationKeys.all`, which parses
+/// it, documents it (`outpostd --print-config`) and feeds the README's table.
+public struct DaemonConfiguration: Sendable, Equatable {
+  public var logLevel: Logger.Level = .info
+  public var maxFrameBytes = 1 << 20
+  public var maxConnections = 1024
+  public var drainTimeoutSeconds = 5
+  public var eventsRetained = 1000
+
+  public init() {}
+
+  /// Reads `path`; a missing file means defaults. Reports every problem at once, each with its
+  /// key and line.
+  public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
+      return DaemonConfiguration()
+    } catch {
+      if !FileManager.default.fileExists(atPath: path) { return DaemonConfiguration() }
+      throw ConfigurationError(path: path, problems: [.init(line: nil, message: "cannot be read: \(error.localizedDescription)")])
+    }
+    return try parse(text, path: path)
+  }
+
+  public static func parse(_ text: String, path: String) throws(ConfigurationError) -> DaemonConfiguration {
+    let table: TOMLTable
+    do {
+      table = try TOMLParser.parse(text)
+    } catch {
+      throw ConfigurationError(path: path, problems: [.init(line: error.line, message: "not valid TOML: \(error.message)")])
+    }
+    var configuration = DaemonConfiguration()
+    var problems: [ConfigurationError.Problem] = []
+    for section in table.keys {
+      let entry = table[section]!
+      guard case .table(let members) = entry.value else {
+        problems.append(.init(line: entry.line, message: "\(section): expected a [\(section)] table, got \(entry.value.typeName)"))
+        continue
+      }
+      for name in members.keys {
+        let member = members[name]!
+        let fullName = "\(section).\(name)"
+        guard let key = ConfigurationKeys.all.first(where: { $0.name == fullName }) else {
+          let known = ConfigurationKeys.all.map(\.name).joined(separator: ", ")
+          problems.append(.init(line: member.line, message: "unknown key \(fullName) (known keys: \(known))"))
+          continue
+        }
+        if let message = key.apply(&configuration, member.value) {
+          problems.append(.init(line: member.line, message: "\(fullName): \(message)"))
+        }
+      }
+    }
+    guard problems.isEmpty else { throw ConfigurationError(path: path, problems: problems) }
+    return configuration
+  }
+}
+
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+  public struct Problem: Equatable, Sendable {
+    public var line: Int?
+    public var message: String
+  }
+  public var path: String
+  public var problems: [Problem]
+
+  public var description: String {
+    problems.map { problem in
+      "\(path)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)"
+    }.joined(separator: "\n")
+  }
+}

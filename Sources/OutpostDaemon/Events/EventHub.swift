@@ -1,0 +1,128 @@
+import Foundation
+import Logging
+import OutpostModel
+import OutpostRPC
+import OutpostStore
+import Synchronization
+
+/// Records events in the store and pushes them to subscribed connections, in sequence order.
+/// Keeps the newest `retained` events in memory too, so a reconnecting client's `since` is
+/// answered without touching the database.
+final class EventHub: Sendable {
+  private struct Subscriber {
+    var peer: any RPCPeer
+    var prefixes: [String]?
+    /// Before the subscribe reply is on the wire, events wait here (replay first, then live).
+    var pending: [OutpostEvent]?
+
+    func wants(_ event: OutpostEvent) -> Bool {
+      prefixes.map { $0.contains { event.type.hasPrefix($0) } } ?? true
+    }
+  }
+
+  private struct State {
+    var recent: [OutpostEvent]
+    var lastSeq: Int64
+    var subscribers: [UInt64: Subscriber] = [:]
+  }
+
+  private let store: Store
+  private let retained: Int
+  private let logger: Logger
+  private let state: Mutex<State>
+
+  init(store: Store, retained: Int, logger: Logger) async throws {
+    self.store = store
+    self.retained = retained
+    self.logger = logger
+    let recent = try await store.recentEvents(limit: retained)
+    let lastSeq = try await store.lastEventSeq()
+    self.state = Mutex(State(recent: recent, lastSeq: lastSeq))
+  }
+
+  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  var retainedCount: Int { state.withLock { $0.recent.count } }
+  var lastSeq: Int64 { state.withLock { $0.lastSeq } }
+
+  /// Records an event and pushes it to every subscriber that wants it.
+  @discardableResult
+  func publish(_ type: String, _ data: JSONValue = [:]) async throws(StoreError) -> OutpostEvent {
+    try await store.appendEvent(type: type, data: data, retain: retained) { [self] event in
+      // Runs in the store's serial writer, so events fan out in sequence order.
+      fanOut(event)
+    }
+  }
+
+  private func fanOut(_ event: OutpostEvent) {
+    let line: [UInt8]
+    do {
+      line = try RPCDispatcher.notification(EventNotification.self, event)
+    } catch {
+      logger.error("cannot encode event \(event.seq): \(error)")
+      return
+    }
+    state.withLock { state in
+      state.recent.append(event)
+      if state.recent.count > retained { state.recent.removeFirst(state.recent.count - retained) }
+      state.lastSeq = max(state.lastSeq, event.seq)
+      for (id, subscriber) in state.subscribers where subscriber.wants(event) {
+        if subscriber.pending != nil {
+          state.subscribers[id]!.pending!.append(event)
+        } else if !subscriber.peer.push(line) {
+          state.subscribers[id] = nil
+        }
+      }
+    }
+  }
+
+  /// Subscribes `peer`; the returned activation pushes the replay and anything that arrived
+  /// meanwhile, and must run once the reply is on the wire.
+  func subscribe(peer: any RPCPeer, params: EventsSubscribe.Params) -> (EventsSubscribe.Result, @Sendable () -> Void) {
+    let result = state.withLock { state -> EventsSubscribe.Result in
+      let oldest = state.recent.first?.seq
+      var replay: [OutpostEvent] = []
+      var resyncNeeded = false
+      if let since = params.since {
+        if since > state.lastSeq {
+          resyncNeeded = true
+        } else if since < state.lastSeq {
+          // Every event after `since` must still be here, or the client has missed some.
+          if let oldest, since + 1 >= oldest {
+            replay = state.recent.filter { $0.seq > since }
+          } else {
+            resyncNeeded = true
+          }
+        }
+      }
+      var subscriber = Subscriber(peer: peer, prefixes: params.types, pending: nil)
+      replay = replay.filter(subscriber.wants)
+      subscriber.pending = replay
+      state.subscribers[peer.connectionID] = subscriber
+      return EventsSubscribe.Result(
+        currentSeq: state.lastSeq, oldestSeq: oldest, replayed: replay.count, resyncNeeded: resyncNeeded)
+    }
+    let id = peer.connectionID
+    return (result, { [self] in activate(id) })
+  }
+
+  private func activate(_ id: UInt64) {
+    state.withLock { state in
+      guard let subscriber = state.subscribers[id], let pending = subscriber.pending else { return }
+      state.subscribers[id]!.pending = nil
+      for event in pending {
+        guard let line = try? RPCDispatcher.notification(EventNotification.self, event),
+          subscriber.peer.push(line)
+        else {
+          state.subscribers[id] = nil
+          return
+        }
+      }
+    }
+  }
+
+  /// Returns whether the peer had a subscription.
+  @discardableResult
+  func unsubscribe(_ peer: any RPCPeer) -> Bool {
+    state.withLock { $0.subscribers.removeValue(forKey: peer.connectionID) != nil }
+  }
+}

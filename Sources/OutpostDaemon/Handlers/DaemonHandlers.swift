@@ -1,0 +1,43 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+
+/// `daemon.hello` and `daemon.status`.
+enum DaemonHandlers {
+  /// Method namespaces and optional behaviours, for clients to feature-test.
+  static let capabilities = ["daemon", "events", "events.since"]
+
+  static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
+    registry.register(DaemonHello.self) { params, context in
+      if let client = params.client {
+        services.logger.debug("hello from \(client)", metadata: ["connection": "\(context.peer.connectionID)"])
+      }
+      return DaemonHello.Result(
+        product: ProductInfo.name, version: ProductInfo.version, apiVersion: ProductInfo.apiVersion,
+        capabilities: capabilities)
+    }
+
+    registry.register(DaemonStatus.self) { _, _ in
+      var components: [DaemonStatus.Component] = []
+      do {
+        try await services.store.ping()
+        components.append(.init(name: "store", health: .ok))
+      } catch {
+        components.append(
+          .init(name: "store", health: .failed, detail: "the database does not answer; see the daemon's log"))
+      }
+      components.append(.init(name: "rpc", health: .ok))
+      components.append(.init(name: "events", health: .ok))
+      let now = Date()
+      return DaemonStatus.Result(
+        version: ProductInfo.version, pid: getpid(), startedAt: services.startedAt,
+        uptimeSeconds: (now.timeIntervalSince(services.startedAt) * 1000).rounded() / 1000,
+        socketPath: services.paths.socketPath, storePath: services.store.path,
+        configPath: services.paths.configFilePath,
+        counts: .init(
+          connections: services.connectionCount, subscribers: services.events.subscriberCount,
+          eventsRetained: services.events.retainedCount, lastEventSeq: services.events.lastSeq),
+        components: components)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Logging
+import OutpostModel
+import OutpostStore
+import Synchronization
+
+/// What handlers need from the rest of the daemon. Built by the composition root (`Daemon`),
+/// and by tests with an in-memory store.
+final class DaemonServices: Sendable {
+  let paths: OutpostPaths
+  let store: Store
+  let events: EventHub
+  let logger: Logger
+  let startedAt: Date
+  private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
+
+  init(paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date()) {
+    self.paths = paths
+    self.store = store
+    self.events = events
+    self.logger = logger
+    self.startedAt = startedAt
+  }
+
+  /// The server exists only after the handlers are registered; it reports its count here.
+  func setConnectionCounter(_ counter: @escaping @Sendable () -> Int) {
+    connectionCounter.withLock { $0 = counter }
+  }
+
+  var connectionCount: Int { connectionCounter.withLock { $0 }?() ?? 0 }
+}

@@ -1,0 +1,12 @@
+import OutpostRPC
+
+/// Every handler the daemon serves, registered in one place. The schema tests compare this set
+/// with `RPCMethods.all` and `rpc-schema/openrpc.json`.
+enum Handlers {
+  static func registry(services: DaemonServices) -> RPCHandlerRegistry {
+    var registry = RPCHandlerRegistry()
+    DaemonHandlers.register(into: &registry, services: services)
+    EventsHandlers.register(into: &registry, services: services)
+    return registry
+  }
+}

@@ -1,0 +1,30 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Something that happened in the daemon, as subscribers see it. `seq` grows by one for every
+/// event ever recorded and is never reused (it survives restarts), so a client that remembers
+/// the last `seq` it saw can ask for exactly what it missed.
+public struct OutpostEvent: Codable, Sendable, Equatable {
+  public var seq: Int64
+  /// `noun.didVerb`, e.g. `daemon.didStart`.
+  public var type: String
+  public var time: Date
+  public var data: JSONValue
+
+  public init(seq: Int64, type: String, time: Date, data: JSONValue) {
+    self.seq = seq
+    self.type = type
+    self.time = time
+    self.data = data
+  }
+}
+
+/// Event types the daemon emits. Later capabilities add theirs here so that clients and the
+/// schema have one list.
+public enum OutpostEventType {
+  public static let daemonDidStart = "daemon.didStart"
+  public static let daemonWillStop = "daemon.willStop"
+}

@@ -1,0 +1,79 @@
+import OutpostModel
+
+/// The one error type that crosses the wire. Every failure a client can see is mapped to one of
+/// these codes in exactly one place (the dispatcher for protocol errors, the handlers for
+/// application errors); internal details (SQL, paths of secrets, stack traces) never go in
+/// `message`.
+public struct RPCError: Error, Codable, Sendable, Equatable {
+  public var code: Int
+  public var message: String
+  public var data: JSONValue?
+
+  public init(code: Int, message: String, data: JSONValue? = nil) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+}
+
+extension RPCError {
+  // JSON-RPC 2.0 standard codes.
+  public static let parseErrorCode = -32700
+  public static let invalidRequestCode = -32600
+  public static let methodNotFoundCode = -32601
+  public static let invalidParamsCode = -32602
+  public static let internalErrorCode = -32603
+  // Outpost's application codes, -32000 to -32099; documented in rpc-schema/openrpc.json.
+  public static let shuttingDownCode = -32000
+  public static let frameTooLargeCode = -32001
+  public static let tooManyConnectionsCode = -32002
+  public static let permissionDeniedCode = -32003
+
+  public static func parseError(_ detail: String) -> RPCError {
+    RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
+  }
+  public static func invalidRequest(_ detail: String) -> RPCError {
+    RPCError(code: invalidRequestCode, message: "Invalid request: \(detail)")
+  }
+  public static func methodNotFound(_ method: String) -> RPCError {
+    RPCError(
+      code: methodNotFoundCode, message: "Method not found: \(method)",
+      data: ["method": .string(method)])
+  }
+  public static func invalidParams(_ detail: String) -> RPCError {
+    RPCError(code: invalidParamsCode, message: "Invalid params: \(detail)")
+  }
+  public static let internalError = RPCError(
+    code: internalErrorCode, message: "Internal error; the daemon's log has the details")
+  public static let shuttingDown = RPCError(
+    code: shuttingDownCode, message: "The daemon is shutting down; try again once it has restarted")
+  public static func frameTooLarge(limit: Int) -> RPCError {
+    RPCError(
+      code: frameTooLargeCode,
+      message: "Frame too large: requests are limited to \(limit) bytes per line; the connection is closed",
+      data: ["limit": .int(Int64(limit))])
+  }
+  public static func tooManyConnections(limit: Int) -> RPCError {
+    RPCError(
+      code: tooManyConnectionsCode,
+      message: "Too many connections (limit \(limit)); close idle clients and try again",
+      data: ["limit": .int(Int64(limit))])
+  }
+  public static func permissionDenied(servedUID: UInt32) -> RPCError {
+    RPCError(
+      code: permissionDeniedCode,
+      message: "Permission denied: this daemon serves only uid \(servedUID); run your own outpostd",
+      data: ["uid": .int(Int64(servedUID))])
+  }
+}
+
+/// Every application error code, with what it means; the schema test checks that
+/// `rpc-schema/openrpc.json` documents exactly these.
+public enum RPCErrorCatalog {
+  public static let applicationCodes: [Int: String] = [
+    RPCError.shuttingDownCode: "ShuttingDown",
+    RPCError.frameTooLargeCode: "FrameTooLarge",
+    RPCError.tooManyConnectionsCode: "TooManyConnections",
+    RPCError.permissionDeniedCode: "PermissionDenied",
+  ]
+}

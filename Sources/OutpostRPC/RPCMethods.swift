@@ -1,0 +1,15 @@
+/// Every method the daemon serves, in one list. Adding a method means: a file in `Methods/`, an
+/// entry here, a handler in the daemon, an entry and an example in `rpc-schema/`. The schema
+/// tests fail until all four agree.
+public enum RPCMethods {
+  public static let all: [any RPCMethod.Type] = [
+    DaemonHello.self,
+    DaemonStatus.self,
+    EventsSubscribe.self,
+    EventsUnsubscribe.self,
+  ]
+
+  public static let notifications: [any RPCNotification.Type] = [
+    EventNotification.self
+  ]
+}

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import OutpostModel
+import OutpostRPC
+
+/// A small blocking JSON-RPC client over the Unix socket, for the CLI, tests and benchmarks.
+/// Plain POSIX calls and no event loop: a CLI process must start, ask and exit in milliseconds.
+public final class RPCClient {
+  private let fd: CInt
+  private var buffer: [UInt8] = []
+  private var nextID: Int64 = 1
+  /// Notifications that arrived while waiting for a reply, in order.
+  private var queuedNotifications: [JSONValue] = []
+
+  /// Connects to the daemon's socket.
+  public init(socketPath: String) throws(RPCClientError) {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let pathBytes = Array(socketPath.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard pathBytes.count < capacity else { throw .socketPathTooLong(socketPath) }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: pathBytes)
+      raw[pathBytes.count] = 0
+    }
+    let fd = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw .io("socket: \(String(cString: strerror(errno)))") }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    if result != 0 {
+      let code = errno
+      close(fd)
+      switch code {
+      case ENOENT, ECONNREFUSED, ENOTDIR: throw .daemonNotRunning(socketPath: socketPath)
+      case EACCES, EPERM: throw .permissionDenied(socketPath: socketPath)
+      default: throw .io("cannot connect to \(socketPath): \(String(cString: strerror(code)))")
+      }
+    }
+    self.fd = fd
+  }
+
+  deinit { close(fd) }
+
+  /// Calls a declared method and decodes its result.
+  public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(RPCClientError) -> M.Result {
+    let raw: JSONValue
+    do {
+      raw = try callRaw(method: M.name, params: JSONValue(encoding: params))
+    } catch let error as RPCClientError {
+      throw error
+    } catch {
+      throw .protocolError("cannot encode params: \(error)")
+    }
+    do {
+      return try JSONCoding.decoder().decode(M.Result.self, from: JSONCoding.encoder().encode(raw))
+    } catch {
+      throw .protocolError("the daemon's reply to \(M.name) does not match this client: \(error)")
+    }
+  }
+
+  /// Calls any method by name; returns its result or throws `.remote` with the daemon's error.
+  public func callRaw(method: String, params: JSONValue?) throws(RPCClientError) -> JSONValue {
+    let id = nextID
+    nextID += 1
+    var request: [String: JSONValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+    if let params { request["params"] = params }
+    try send(.object(request))
+    while true {
+      let message = try readMessage()
+      guard case .object(let members) = message else {
+        throw .protocolError("the daemon sent something that is not a JSON-RPC message")
+      }
+      if members["id"] == nil || members["id"] == .null, members["method"] != nil {
+        queuedNotifications.append(message)
+        continue
+      }
+      if let error = members["error"] {
+        let decoded = try? JSONCoding.decoder().decode(RPCError.self, from: JSONCoding.encoder().encode(error))
+        let rpcError = decoded ?? RPCError(code: RPCError.internalErrorCode, message: "unreadable error")
+        if members["id"] == .int(id) || members["id"] == .null { throw .remote(rpcError) }
+        continue
+      }
+      guard members["id"] == .int(id) else { continue }
+      return members["result"] ?? .null
+    }
+  }
+
+  /// The next notification pushed by the daemon (blocks until one arrives or the daemon closes).
+  public func nextNotification() throws(RPCClientError) -> JSONValue {
+    if !queuedNotifications.isEmpty { return queuedNotifications.removeFirst() }
+    return try readMessage()
+  }
+
+  /// Sends one line exactly as given (for raw tools and tests).
+  public func send(_ message: JSONValue) throws(RPCClientError) {
+    guard var line = try? JSONCoding.encode(message) else { throw .protocolError("cannot encode the request") }
+    line.append(UInt8(ascii: "\n"))
+    try writeAll(line)
+  }
+
+  public func writeAll(_ bytes: [UInt8]) throws(RPCClientError) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL)) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .connectionLost
+      }
+      offset += written
+    }
+  }
+
+  /// Reads one line and parses it as JSON.
+  public func readMessage() throws(RPCClientError) -> JSONValue {
+    let line = try readLine()
+    do {
+      return try JSONCoding.decoder().decode(JSONValue.self, from: Data(line))
+    } catch {
+      throw .protocolError("the daemon sent a line that is not JSON")
+    }
+  }
+
+  /// Reads one line (without its newline).
+  public func readLine() throws(RPCClientError) -> [UInt8] {
+    var searched = 0
+    while true {
+      if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        return line
+      }
+      searched = buffer.count
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .connectionLost
+      }
+      if count == 0 { throw .connectionLost }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// Half-closes the sending side, as `echo … | socat` does.
+  public func shutdownWrite() { shutdown(fd, CInt(SHUT_WR)) }
+}
+
+public enum RPCClientError: Error, Equatable {
+  case daemonNotRunning(socketPath: String)
+  case permissionDenied(socketPath: String)
+  case socketPathTooLong(String)
+  case connectionLost
+  case io(String)
+  case protocolError(String)
+  case remote(RPCError)
+}
+
+extension JSONValue {
+  /// The JSON form of any encodable value.
+  public init(encoding value: some Encodable) throws {
+    self = try JSONCoding.decoder().decode(JSONValue.self, from: JSONCoding.encoder().encode(value))
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import OutpostModel
+
+/// The event log behind `events.subscribe`: every event is recorded with a sequence number that
+/// never repeats; only the newest `retain` events are kept.
+extension Store {
+  /// Records an event and purges the oldest beyond `retain`. `afterCommit` runs inside the
+  /// database's serial writer, after the commit, so callers that fan events out there see them
+  /// in sequence order.
+  @discardableResult
+  public func appendEvent(
+    type: String, data: JSONValue, time: Date = Date(), retain: Int,
+    afterCommit: @escaping @Sendable (OutpostEvent) -> Void = { _ in }
+  ) async throws(StoreError) -> OutpostEvent {
+    let payload: String
+    do {
+      payload = String(decoding: try JSONCoding.encode(data), as: UTF8.self)
+    } catch {
+      throw .writeFailed(detail: "event data cannot be encoded: \(error)")
+    }
+    let stamp = EventTime.format(time)
+    do {
+      return try await writer.write { @Sendable (db: Database) -> OutpostEvent in
+        try db.execute(
+          sql: "INSERT INTO event (type, time, data) VALUES (?, ?, ?)", arguments: [type, stamp, payload])
+        let seq = db.lastInsertedRowID
+        try db.execute(sql: "DELETE FROM event WHERE seq <= ?", arguments: [seq - Int64(max(retain, 1))])
+        let event = OutpostEvent(seq: seq, type: type, time: EventTime.parse(stamp) ?? time, data: data)
+        db.afterNextTransaction { _ in afterCommit(event) }
+        return event
+      }
+    } catch let error as DatabaseError {
+      throw .writeFailed(detail: error.message ?? "\(error.resultCode)")
+    } catch {
+      throw .writeFailed(detail: "\(error)")
+    }
+  }
+
+  /// The newest `limit` events, oldest first.
+  public func recentEvents(limit: Int) async throws -> [OutpostEvent] {
+    try await writer.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT seq, type, time, data FROM event ORDER BY seq DESC LIMIT ?", arguments: [limit])
+      return try rows.reversed().map { row in
+        let data = try JSONCoding.decoder().decode(JSONValue.self, from: Data((row["data"] as String).utf8))
+        return OutpostEvent(
+          seq: row["seq"], type: row["type"],
+          time: EventTime.parse(row["time"]) ?? Date(timeIntervalSince1970: 0), data: data)
+      }
+    }
+  }
+
+  /// The highest sequence number ever assigned (0 before the first event), purged events included.
+  public func lastEventSeq() async throws -> Int64 {
+    try await writer.read { db in
+      try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'event'") ?? 0
+    }
+  }
+}
+
+/// Event times as stored: UTC, ISO 8601 with milliseconds.
+enum EventTime {
+  static func format(_ date: Date) -> String {
+    date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+  }
+
+  static func parse(_ text: String) -> Date? {
+    try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+  }
+}

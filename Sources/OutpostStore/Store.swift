@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Foundation
+import GRDB
+import OutpostModel
+
+/// The single source of truth for everything the user sees: SQLite through GRDB, in WAL mode.
+/// Opening it runs the migrations; writes are named after what they mean, one transaction each.
+public struct Store: Sendable {
+  let writer: any DatabaseWriter
+  /// The database file, or `:memory:`.
+  public let path: String
+
+  /// Opens (creating if needed) the database at `path` and migrates it.
+  /// A damaged file or one from a newer Outpost is reported and never overwritten.
+  public static func open(path: String) throws(StoreError) -> Store {
+    if access(path, F_OK) == 0 && access(path, R_OK | W_OK) != 0 {
+      throw .unreadable(path: path, detail: String(cString: strerror(errno)))
+    }
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = true
+    configuration.label = "outpost"
+    // A second process holding a write lock (e.g. sqlite3 in another terminal) makes us wait a
+    // little instead of failing at once.
+    configuration.busyMode = .timeout(5)
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch let error as DatabaseError {
+      throw classify(error, path: path)
+    } catch {
+      throw .cannotCreate(path: path, detail: "\(error)")
+    }
+    return try migrated(Store(writer: pool, path: path))
+  }
+
+  /// A private in-memory database, for tests and benchmarks.
+  public static func inMemory() throws(StoreError) -> Store {
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue()
+    } catch {
+      throw .cannotCreate(path: ":memory:", detail: "\(error)")
+    }
+    return try migrated(Store(writer: queue, path: ":memory:"))
+  }
+
+  private static func migrated(_ store: Store) throws(StoreError) -> Store {
+    let migrator = StoreMigrations.migrator
+    do {
+      let applied = try store.writer.read { db in try migrator.appliedIdentifiers(db) }
+      let unknown = applied.subtracting(StoreMigrations.knownIdentifiers).sorted()
+      guard unknown.isEmpty else { throw StoreError.newerSchema(path: store.path, unknownMigrations: unknown) }
+      try migrator.migrate(store.writer)
+      try store.writer.write { db in
+        try db.execute(
+          sql: "INSERT INTO meta (key, value) VALUES ('created_by', ?) ON CONFLICT (key) DO NOTHING",
+          arguments: [ProductInfo.version])
+        try db.execute(
+          sql: "INSERT INTO meta (key, value) VALUES ('last_opened_by', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          arguments: [ProductInfo.version])
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw classify(error, path: store.path)
+    } catch {
+      throw .corrupt(path: store.path, detail: "\(error)")
+    }
+    return store
+  }
+
+  static func classify(_ error: DatabaseError, path: String) -> StoreError {
+    switch error.resultCode {
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+      .corrupt(path: path, detail: error.message ?? "not a database")
+    case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+      .unreadable(path: path, detail: error.message ?? "cannot open")
+    case .SQLITE_FULL, .SQLITE_IOERR:
+      .writeFailed(detail: error.message ?? "I/O error")
+    default:
+      .corrupt(path: path, detail: error.message ?? "\(error.resultCode)")
+    }
+  }
+
+  /// The schema steps applied to this database, in order.
+  public func appliedMigrations() throws -> [String] {
+    try writer.read { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
+      .sorted { StoreMigrations.knownIdentifiers.firstIndex(of: $0)! < StoreMigrations.knownIdentifiers.firstIndex(of: $1)! }
+  }
+
+  public func metaValue(_ key: String) async throws -> String? {
+    try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+  }
+
+  /// Answers when SQLite answers: the health probe of `daemon.status`.
+  public func ping() async throws {
+    _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+  }
+
+  /// Checkpoints the WAL and closes the database; the store is unusable afterwards.
+  public func close() throws {
+    if let pool = writer as? DatabasePool {
+      try? pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+      try pool.close()
+    }
+  }
+}

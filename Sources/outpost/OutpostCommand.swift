@@ -1,0 +1,23 @@
+import ArgumentParser
+import OutpostModel
+
+@main
+struct OutpostCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "outpost",
+    abstract: "Talk to the Outpost daemon (outpostd): its status, its events, any JSON-RPC method.",
+    discussion: """
+      outpost is a thin client: everything it shows comes from outpostd over the socket \
+      $XDG_RUNTIME_DIR/outpost/outpost.sock. Every command takes --json for scripts.
+
+      Start the daemon with `systemctl --user start outpostd.socket` (it then starts on demand), \
+      or run `outpostd` in a terminal.
+
+      Exit status: 0 success; 1 the daemon answered with an error (or a component is failing); \
+      64 bad command line; 69 the daemon is not running or cannot be reached; 76 the daemon's \
+      reply was not understood; 77 permission denied on the socket.
+      """,
+    version: ProductInfo.version,
+    subcommands: [StatusCommand.self, EventsCommand.self, RawRPCCommand.self]
+  )
+}

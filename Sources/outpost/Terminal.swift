@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import OutpostModel
+
+/// Output helpers without Foundation's heavier parts (start-up time matters for a CLI).
+enum Terminal {
+  static func error(_ message: String) {
+    writeStderr("outpost: " + message + "\n")
+  }
+
+  static func note(_ message: String) {
+    writeStderr(message + "\n")
+  }
+
+  private static func writeStderr(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(2, &bytes, bytes.count)
+  }
+
+  /// A line on stdout, flushed at once (a follower such as `outpost events | grep` sees it now).
+  static func printLine(_ text: String) {
+    var bytes = Array((text + "\n").utf8)
+    _ = write(1, &bytes, bytes.count)
+  }
+
+  /// One line of compact JSON on stdout.
+  static func printJSON(_ value: some Encodable) {
+    guard let bytes = try? JSONCoding.encode(value) else { return }
+    printLine(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Indented JSON on stdout, for people.
+  static func printPrettyJSON(_ value: some Encodable) {
+    let encoder = JSONCoding.encoder()
+    encoder.outputFormatting.insert(.prettyPrinted)
+    guard let data = try? encoder.encode(value) else { return }
+    print(String(decoding: data, as: UTF8.self))
+  }
+
+  /// A date in the user's time zone, "2026-11-22 14:05:09".
+  static func localTime(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// "3d 4h", "2h 5m", "4m 10s", "12s".
+  static func duration(_ seconds: Double) -> String {
+    let total = Int(seconds)
+    let (days, hours, minutes, secs) = (total / 86400, total % 86400 / 3600, total % 3600 / 60, total % 60)
+    if days > 0 { return "\(days)d \(hours)h" }
+    if hours > 0 { return "\(hours)h \(minutes)m" }
+    if minutes > 0 { return "\(minutes)m \(secs)s" }
+    return "\(secs)s"
+  }
+}
+
+/// The process environment, without Foundation's ProcessInfo.
+enum Environment {
+  static func all() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
