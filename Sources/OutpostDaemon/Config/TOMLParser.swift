@@ -118,8 +118,10 @@ struct TOMLParser {
         case .table(var existing)? where !existing.explicitlyDefined && !existing.sealed:
           existing.explicitlyDefined = true
           table.set(key, .init(value: .table(existing), line: table[key]!.line))
-        default:
+        case .table?, .array?:
           throw TOMLError(line: headerLine, message: "table [\(path.joined(separator: "."))] is defined twice")
+        default:
+          throw TOMLError(line: headerLine, message: "\(key) is already a value, not a table")
         }
       }
     }
@@ -128,7 +130,7 @@ struct TOMLParser {
   }
 
   private mutating func insert(_ value: TOMLValue, at base: [String], key: [String], line keyLine: Int) throws(TOMLError) {
-    try withTable(at: base + key.dropLast(), line: keyLine, implicitFromDottedKey: true) {
+    try withTable(at: base + key.dropLast(), line: keyLine, arraysAllowedInFirst: base.count) {
       (table: inout TOMLTable) throws(TOMLError) in
       let name = key.last!
       guard table[name] == nil else {
@@ -139,9 +141,10 @@ struct TOMLParser {
   }
 
   /// Runs `body` on the table at `path`, creating implicit tables on the way. Through an array of
-  /// tables it descends into the last element.
+  /// tables it descends into the last element, but only within the first `arraysAllowedInFirst`
+  /// components: a dotted key may not reach into an array.
   private mutating func withTable(
-    at path: [String], line tableLine: Int, implicitFromDottedKey: Bool = false,
+    at path: [String], line tableLine: Int, arraysAllowedInFirst: Int = .max,
     _ body: (inout TOMLTable) throws(TOMLError) -> Void
   ) throws(TOMLError) {
     func descend(_ table: inout TOMLTable, _ rest: ArraySlice<String>) throws(TOMLError) {
@@ -155,7 +158,7 @@ struct TOMLParser {
         if child.sealed { throw TOMLError(line: tableLine, message: "inline table \(key) cannot be extended") }
         try descend(&child, rest.dropFirst())
         table.set(key, .init(value: .table(child), line: table[key]!.line))
-      case .array(var elements)? where !implicitFromDottedKey:
+      case .array(var elements)? where path.count - rest.count < arraysAllowedInFirst:
         guard case .table(var last)? = elements.last, last.isArrayElement else {
           throw TOMLError(line: tableLine, message: "\(key) is an array, not a table")
         }
