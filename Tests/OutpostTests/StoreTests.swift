@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import OutpostModel
+import Testing
+
+@testable import OutpostStore
+
+@Suite struct StoreTests {
+  @Test func createsAndMigratesAFreshDatabase() throws {
+    let directory = TemporaryDirectory()
+    let store = try Store.open(path: directory.file("outpost.sqlite"))
+    #expect(try store.appliedMigrations() == StoreMigrations.knownIdentifiers)
+    try store.close()
+    // WAL mode, so readers never block the daemon's writes.
+    let queue = try DatabaseQueue(path: directory.file("outpost.sqlite"))
+    #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+  }
+
+  @Test func migratesADatabaseFromAnOlderSchema() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    do {
+      let old = try DatabaseQueue(path: path)
+      try StoreMigrations.migrator.migrate(old, upTo: "1-meta")
+      try await old.write { try $0.execute(sql: "INSERT INTO meta (key, value) VALUES ('created_by', '0.0.1')") }
+    }
+    let store = try Store.open(path: path)
+    #expect(try store.appliedMigrations() == StoreMigrations.knownIdentifiers)
+    #expect(try await store.metaValue("created_by") == "0.0.1")
+    #expect(try await store.metaValue("last_opened_by") == ProductInfo.version)
+    try await store.appendEvent(type: "daemon.didStart", data: [:], retain: 10)
+  }
+
+  @Test func aCorruptFileIsReportedAndLeftUntouched() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    #expect {
+      try Store.open(path: path)
+    } throws: { error in
+      guard case .corrupt(let reported, _)? = error as? StoreError else { return false }
+      return reported == path
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+
+  @Test func aDatabaseFromANewerOutpostIsRefused() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    try Store.open(path: path).close()
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('99-future')") }
+    try queue.close()
+    #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["99-future"])) {
+      try Store.open(path: path)
+    }
+  }
+
+  @Test func anUnreadableFileIsReported() throws {
+    guard getuid() != 0 else { return }  // root reads everything; covered by permissions only for users
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    try Store.open(path: path).close()
+    chmod(path, 0)
+    #expect(throws: StoreError.self) { try Store.open(path: path) }
+  }
+
+  @Test func eventSequenceNumbersNeverRepeatAndOldEventsArePurged() async throws {
+    let store = try Store.inMemory()
+    for index in 1...12 {
+      try await store.appendEvent(type: "test.didHappen", data: ["n": .int(Int64(index))], retain: 5)
+    }
+    let recent = try await store.recentEvents(limit: 100)
+    #expect(recent.map(\.seq) == [8, 9, 10, 11, 12])
+    #expect(recent.last?.data == ["n": 12])
+    #expect(try await store.lastEventSeq() == 12)
+  }
+
+  @Test func strictTablesRefuseBadRows() async throws {
+    let store = try Store.inMemory()
+    await #expect(throws: StoreError.self) {
+      try await store.appendEvent(type: "NotANounVerb", data: [:], retain: 5)
+    }
+    #expect(throws: DatabaseError.self) {
+      try store.writer.write { try $0.execute(sql: "INSERT INTO event (type, time, data) VALUES ('a.b', 't', 'not json')") }
+    }
+    #expect(throws: DatabaseError.self) {
+      try store.writer.write { try $0.execute(sql: "INSERT INTO meta (key, value) VALUES ('k', X'00')") }
+    }
+  }
+}
