@@ -18,8 +18,9 @@ public final class RPCClient {
   /// Notifications that arrived while waiting for a reply, in order.
   private var queuedNotifications: [JSONValue] = []
 
-  /// Connects to the daemon's socket.
-  public init(socketPath: String) throws(RPCClientError) {
+  /// Connects to the daemon's socket. With a `timeout`, a read that waits longer fails with
+  /// `.timedOut` instead of blocking forever.
+  public init(socketPath: String, timeout: Duration? = nil) throws(RPCClientError) {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let pathBytes = Array(socketPath.utf8)
@@ -44,6 +45,11 @@ public final class RPCClient {
       case EACCES, EPERM: throw .permissionDenied(socketPath: socketPath)
       default: throw .io("cannot connect to \(socketPath): \(String(cString: strerror(code)))")
       }
+    }
+    if let timeout {
+      let (seconds, attoseconds) = timeout.components
+      var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
     self.fd = fd
   }
@@ -143,6 +149,7 @@ public final class RPCClient {
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if count < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }
         throw .connectionLost
       }
       if count == 0 { throw .connectionLost }
@@ -159,6 +166,7 @@ public enum RPCClientError: Error, Equatable {
   case permissionDenied(socketPath: String)
   case socketPathTooLong(String)
   case connectionLost
+  case timedOut
   case io(String)
   case protocolError(String)
   case remote(RPCError)

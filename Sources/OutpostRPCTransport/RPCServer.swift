@@ -116,11 +116,31 @@ public final class RPCServer: Sendable {
     return future.map { Optional($0.uid) }.recover { _ in nil }
   }
 
-  /// Tells a refused client why (one error line), then closes.
+  /// Tells a refused client why (one error line), then closes. The initializer runs before the
+  /// channel is active, so the line is written by a handler once it is.
   private static func refuse(_ channel: any Channel, with error: RPCError) -> EventLoopFuture<Void> {
-    let line = RPCDispatcher.errorReply(id: .null, error: error)
-    return channel.writeAndFlush(ConnectionPeer.frame(line)).flatMap { channel.close() }.recover { _ in }
+    channel.eventLoop.makeCompletedFuture {
+      try channel.pipeline.syncOperations.addHandler(RefusingHandler(line: RPCDispatcher.errorReply(id: .null, error: error)))
+    }
   }
+}
+
+/// Writes one error line as soon as the connection is active, then closes it.
+final class RefusingHandler: ChannelInboundHandler {
+  typealias InboundIn = ByteBuffer
+  typealias OutboundOut = ByteBuffer
+  private let line: [UInt8]
+
+  init(line: [UInt8]) { self.line = line }
+
+  func channelActive(context: ChannelHandlerContext) {
+    let channel = context.channel
+    context.writeAndFlush(wrapOutboundOut(ConnectionPeer.frame(line))).whenComplete { _ in
+      channel.close(promise: nil)
+    }
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }
 
 public enum RPCServerError: Error, CustomStringConvertible {

@@ -15,7 +15,8 @@ struct WatchdogService: Service {
   let logger: Logger
 
   func run() async throws {
-    try await cancelWhenGracefulShutdown {
+    // Graceful shutdown cancels the loop; that is this service's normal end, not a failure.
+    try? await cancelWhenGracefulShutdown {
       while true {
         do {
           try await eventLoop.submit {}.get()

@@ -1,0 +1,119 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+import OutpostRPCTransport
+import Testing
+
+extension EndToEnd {
+  @Suite struct DaemonLifecycle {
+    @Test func servesStatusKeepsItsFilesPrivateAndStopsCleanly() throws {
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      let status = try daemon.client().call(DaemonStatus.self, NoParams())
+      #expect(status.pid == daemon.process!.processIdentifier)
+      #expect(status.socketPath == daemon.paths.socketPath)
+      #expect(status.storePath == daemon.paths.databasePath)
+      #expect(status.counts.lastEventSeq >= 1, "daemon.didStart is recorded")
+      #expect(status.components.allSatisfy { $0.health == .ok })
+
+      var info = stat()
+      stat(daemon.paths.socketPath, &info)
+      #expect(info.st_mode & 0o777 == 0o600)
+      stat(daemon.paths.runtimeDirectory, &info)
+      #expect(info.st_mode & 0o777 == 0o700)
+
+      #expect(try daemon.stop(signal: SIGTERM) == 0)
+      #expect(!FileManager.default.fileExists(atPath: daemon.paths.socketPath))
+      #expect(daemon.log.contains("stopped"))
+      // SIGINT (Ctrl-C in a terminal) is a clean stop too, and the store reopens.
+      try daemon.start()
+      #expect(try daemon.stop(signal: SIGINT) == 0)
+    }
+
+    @Test func aSecondDaemonForTheSameUserExitsWithAClearMessage() throws {
+      let first = try DaemonProcess()
+      try first.start()
+      let second = try DaemonProcess(directory: first.directory)
+      let result = try runCommand(DaemonProcess.binary("outpostd"), [], environment: second.environment)
+      #expect(result.status == 75)
+      #expect(result.stderr.contains("already running (pid \(first.process!.processIdentifier))"), "\(result.stderr)")
+      // The first one still owns the socket and serves.
+      #expect(try first.client().call(DaemonHello.self, .init()).product == "Outpost")
+    }
+
+    @Test func anInvalidConfigurationIsRefusedWithKeyAndLine() throws {
+      let daemon = try DaemonProcess(config: "[rpc]\nmax_frame_bytes = \"huge\"\n[bogus]\nx = 1\n")
+      let result = try runCommand(DaemonProcess.binary("outpostd"), [], environment: daemon.environment)
+      #expect(result.status == 78)
+      #expect(result.stderr.contains("config.toml:2: rpc.max_frame_bytes: expected an integer"), "\(result.stderr)")
+      #expect(result.stderr.contains("config.toml:4: unknown key bogus.x"), "\(result.stderr)")
+      let check = try runCommand(DaemonProcess.binary("outpostd"), ["--check-config"], environment: daemon.environment)
+      #expect(check.status == 78)
+    }
+
+    @Test func aConfigurationIsApplied() throws {
+      let daemon = try DaemonProcess(config: "[rpc]\nmax_connections = 2\n")
+      try daemon.start()
+      let first = try daemon.client()
+      // Wait until the probes of waitUntilServing are gone, so only `first` counts.
+      for _ in 0..<100 where try first.call(DaemonStatus.self, NoParams()).counts.connections > 1 { usleep(20_000) }
+      let second = try daemon.client()
+      _ = try second.call(DaemonHello.self, .init())
+      let third = try daemon.client()
+      let line = try third.readMessage()
+      #expect(line["error"]?["code"] == .int(Int64(RPCError.tooManyConnectionsCode)))
+    }
+
+    @Test func aDamagedDatabaseIsReportedAndNeverOverwritten() throws {
+      let daemon = try DaemonProcess()
+      try FileManager.default.createDirectory(atPath: daemon.paths.dataDirectory, withIntermediateDirectories: true)
+      let garbage = Data(repeating: 0x5A, count: 4096)
+      try garbage.write(to: URL(fileURLWithPath: daemon.paths.databasePath))
+      let result = try runCommand(DaemonProcess.binary("outpostd"), [], environment: daemon.environment)
+      #expect(result.status == 65)
+      #expect(result.stderr.contains("left untouched"), "\(result.stderr)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: daemon.paths.databasePath)) == garbage)
+    }
+
+    @Test func tellsSystemdWhenReadyWhatItDoesAndWhenStopping() throws {
+      let daemon = try DaemonProcess(environment: [:])
+      let listener = try NotifyListener(path: daemon.directory.file("notify"))
+      let watched = try DaemonProcess(
+        environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "400000"], directory: daemon.directory)
+      try watched.start(waitForSocket: false)
+      let startup = listener.messages(until: "READY=1")
+      #expect(startup.contains { $0.contains("READY=1") && $0.contains("STATUS=Serving on") }, "\(startup)")
+      let pings = listener.messages(until: "WATCHDOG=1")
+      #expect(pings.contains("WATCHDOG=1"), "\(pings)")
+      try watched.waitUntilServing()
+      kill(watched.process!.processIdentifier, SIGTERM)
+      let stopping = listener.messages(until: "STOPPING=1")
+      #expect(stopping.contains { $0.contains("STOPPING=1") }, "\(stopping)")
+      #expect(try watched.waitForExit() == 0)
+    }
+
+    @Test func servesASocketPassedBySystemd() throws {
+      let activate = "/usr/bin/systemd-socket-activate"
+      try #require(FileManager.default.isExecutableFile(atPath: activate), "install the systemd package")
+      let daemon = try DaemonProcess()
+      try FileManager.default.createDirectory(
+        atPath: daemon.paths.runtimeDirectory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      // systemd-socket-activate listens and starts outpostd on the first connection.
+      try daemon.start(
+        executable: activate,
+        arguments: [
+          "-l", daemon.paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E", "OUTPOST_CONFIG_DIR",
+          DaemonProcess.binary("outpostd"),
+        ], waitForSocket: false)
+      var status: DaemonStatus.Result?
+      for _ in 0..<200 where status == nil {
+        status = try? daemon.client().call(DaemonStatus.self, NoParams())
+        if status == nil { usleep(50_000) }
+      }
+      #expect(status != nil, "\(daemon.log)")
+      #expect(daemon.log.contains("socket passed by systemd"), "\(daemon.log)")
+      #expect(try daemon.stop() == 0)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+import OutpostRPCTransport
+
+/// The real `outpostd` binary, started on private directories, for end-to-end tests.
+final class DaemonProcess: @unchecked Sendable {
+  let directory: TemporaryDirectory
+  let paths: OutpostPaths
+  private(set) var process: Process?
+  private let extraEnvironment: [String: String]
+
+  /// Where SwiftPM put the executables: next to the test bundle.
+  static let binDirectory: String = {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var url = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("outpostd").path), url.path != "/" {
+      url.deleteLastPathComponent()
+    }
+    return url.path
+  }()
+
+  static func binary(_ name: String) -> String { binDirectory + "/" + name }
+
+  init(config: String? = nil, environment: [String: String] = [:], directory: TemporaryDirectory = TemporaryDirectory())
+    throws
+  {
+    self.directory = directory
+    self.paths = OutpostPaths(
+      runtimeDirectory: directory.file("run"), dataDirectory: directory.file("data"),
+      configDirectory: directory.file("config"))
+    self.extraEnvironment = environment
+    if let config {
+      try FileManager.default.createDirectory(atPath: paths.configDirectory, withIntermediateDirectories: true)
+      try config.write(toFile: paths.configFilePath, atomically: true, encoding: .utf8)
+    }
+  }
+
+  var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM"] {
+      environment[key] = nil
+    }
+    environment["OUTPOST_RUNTIME_DIR"] = paths.runtimeDirectory
+    environment["OUTPOST_DATA_DIR"] = paths.dataDirectory
+    environment["OUTPOST_CONFIG_DIR"] = paths.configDirectory
+    environment.merge(extraEnvironment) { _, new in new }
+    return environment
+  }
+
+  var logPath: String { directory.file("outpostd.log") }
+  var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+  /// Starts the daemon (or `executable` with `arguments`, e.g. systemd-socket-activate).
+  func start(executable: String? = nil, arguments: [String] = [], waitForSocket: Bool = true) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable ?? Self.binary("outpostd"))
+    process.arguments = arguments
+    process.environment = environment
+    FileManager.default.createFile(atPath: logPath, contents: nil)
+    let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+    log.seekToEndOfFile()
+    process.standardError = log
+    process.standardOutput = log
+    try process.run()
+    self.process = process
+    if waitForSocket { try waitUntilServing() }
+  }
+
+  /// Polls until the socket accepts a `daemon.hello`.
+  func waitUntilServing(timeout: Duration = .seconds(20)) throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if let client = try? client(), (try? client.call(DaemonHello.self, .init())) != nil { return }
+      if let process, !process.isRunning {
+        throw TestFailure("outpostd exited with \(process.terminationStatus) before serving:\n\(log)")
+      }
+      usleep(20_000)
+    }
+    throw TestFailure("outpostd did not serve within \(timeout):\n\(log)")
+  }
+
+  func client(timeout: Duration = .seconds(10)) throws -> RPCClient {
+    try RPCClient(socketPath: paths.socketPath, timeout: timeout)
+  }
+
+  /// Sends `signal` and waits for the exit status.
+  @discardableResult
+  func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) throws -> Int32 {
+    guard let process else { throw TestFailure("not started") }
+    if process.isRunning { kill(process.processIdentifier, signal) }
+    return try waitForExit(timeout: timeout)
+  }
+
+  func waitForExit(timeout: Duration = .seconds(20)) throws -> Int32 {
+    guard let process else { throw TestFailure("not started") }
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else {
+        kill(process.processIdentifier, SIGKILL)
+        throw TestFailure("outpostd did not exit within \(timeout):\n\(log)")
+      }
+      usleep(10_000)
+    }
+    return process.terminationStatus
+  }
+
+  deinit {
+    if let process, process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Runs a command to completion, capturing its output.
+struct CommandResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  process.environment = environment
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return CommandResult(
+    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    stderr: String(decoding: errData, as: UTF8.self))
+}
