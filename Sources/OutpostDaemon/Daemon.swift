@@ -113,32 +113,20 @@ public struct Daemon {
     ) { peer in events.unsubscribe(peer) }
     services.setConnectionCounter { server.connectionCount }
 
-    do {
-      if let descriptor = listenDescriptors.first {
-        try await server.adopt(descriptor: descriptor)
-        logger.info("serving on the socket passed by systemd (fd \(descriptor))")
-      } else {
-        try RuntimeDirectory.removeStaleSocket(paths.socketPath)
-        try await server.bind(path: paths.socketPath)
-        logger.info("serving on \(paths.socketPath)")
-      }
-    } catch {
-      try? await group.shutdownGracefully()
-      throw DaemonStartError(exitCode: .cannotCreate, message: "cannot listen on \(paths.socketPath): \(error)")
-    }
-
-    _ = try? await events.publish(
-      OutpostEventType.daemonDidStart, ["pid": .int(Int64(getpid())), "version": .string(ProductInfo.version)])
-    Systemd.ready(status: "Serving on \(paths.socketPath)")
-    logger.notice("started", metadata: ["version": "\(ProductInfo.version)", "store": "\(store.path)"])
-
-    var lifecycle: [any Service] = [RPCServerService(server: server, services: services)]
+    var lifecycle: [any Service] = [
+      RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first)
+    ]
     if let interval = Systemd.watchdogInterval() {
       lifecycle.append(WatchdogService(interval: interval, eventLoop: group.next(), store: store, logger: logger))
     }
     let serviceGroup = ServiceGroup(
       configuration: .init(services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    try await serviceGroup.run()
+    do {
+      try await serviceGroup.run()
+    } catch {
+      try? await group.shutdownGracefully()
+      throw error
+    }
     try? await group.shutdownGracefully()
   }
 }

@@ -120,7 +120,11 @@ final class RPCConnectionHandler: ChannelInboundHandler {
       return
     }
     inputClosed = true
-    if !closing, let rest = pending {
+    if closing {
+      context.close(promise: nil)
+      return
+    }
+    if let rest = pending {
       pending = nil
       scanned = 0
       if rest.readableBytes > maxFrameBytes {
@@ -140,9 +144,13 @@ final class RPCConnectionHandler: ChannelInboundHandler {
     guard !closing else { return }
     closing = true
     peer.markClosed()
-    let channel = context.channel
     let done = lastWrite ?? context.eventLoop.makeSucceededVoidFuture()
-    done.whenComplete { _ in channel.close(promise: nil) }
+    if inputClosed {
+      let channel = context.channel
+      done.whenComplete { _ in channel.close(promise: nil) }
+    } else {
+      LingeringClose.start(channel: context.channel, after: done)
+    }
   }
 
   /// Back-pressure: a client that does not read its replies stops being read from.

@@ -134,13 +134,15 @@ final class RefusingHandler: ChannelInboundHandler {
   init(line: [UInt8]) { self.line = line }
 
   func channelActive(context: ChannelHandlerContext) {
-    let channel = context.channel
-    context.writeAndFlush(wrapOutboundOut(ConnectionPeer.frame(line))).whenComplete { _ in
-      channel.close(promise: nil)
-    }
+    LingeringClose.start(
+      channel: context.channel, after: context.writeAndFlush(wrapOutboundOut(ConnectionPeer.frame(line))))
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if let event = event as? ChannelEvent, event == .inputClosed { context.close(promise: nil) }
+  }
 }
 
 public enum RPCServerError: Error, CustomStringConvertible {

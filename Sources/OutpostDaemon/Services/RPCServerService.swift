@@ -1,19 +1,42 @@
+import Foundation
 import Logging
+import OutpostDesktop
 import OutpostModel
 import OutpostRPCTransport
-import OutpostDesktop
 import ServiceLifecycle
 
-/// Keeps the socket server running until graceful shutdown, then tells subscribers, stops
-/// accepting, lets in-flight requests finish and closes connections.
+/// Serves the socket from inside the service group, so that SIGTERM/SIGINT are handled from the
+/// first request on; at graceful shutdown it tells subscribers, stops accepting, lets in-flight
+/// requests finish and closes connections.
 struct RPCServerService: Service {
   let server: RPCServer
   let services: DaemonServices
+  /// A socket inherited from systemd, if any.
+  let listenDescriptor: CInt?
 
   func run() async throws {
+    let paths = services.paths
+    let logger = services.logger
+    do {
+      if let listenDescriptor {
+        try await server.adopt(descriptor: listenDescriptor)
+        logger.info("serving on the socket passed by systemd (fd \(listenDescriptor))")
+      } else {
+        try RuntimeDirectory.removeStaleSocket(paths.socketPath)
+        try await server.bind(path: paths.socketPath)
+        logger.info("serving on \(paths.socketPath)")
+      }
+    } catch {
+      throw DaemonStartError(exitCode: .cannotCreate, message: "cannot listen on \(paths.socketPath): \(error)")
+    }
+    _ = try? await services.events.publish(
+      OutpostEventType.daemonDidStart, ["pid": .int(Int64(getpid())), "version": .string(ProductInfo.version)])
+    Systemd.ready(status: "Serving on \(paths.socketPath)")
+    logger.notice("started", metadata: ["version": "\(ProductInfo.version)", "store": "\(services.store.path)"])
+
     try? await gracefulShutdown()
     Systemd.stopping(status: "Stopping: finishing requests in flight")
-    services.logger.notice("stopping")
+    logger.notice("stopping")
     _ = try? await services.events.publish(OutpostEventType.daemonWillStop)
     await server.shutdown()
   }

@@ -113,7 +113,8 @@ extension EndToEnd {
       }
       #expect(status != nil, "\(daemon.log)")
       #expect(daemon.log.contains("socket passed by systemd"), "\(daemon.log)")
-      #expect(try daemon.stop() == 0)
+      let exitStatus = try daemon.stop()
+      #expect(exitStatus == 0, "\(daemon.log)")
     }
   }
 }

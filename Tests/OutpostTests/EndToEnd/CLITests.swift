@@ -1,0 +1,86 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+import Testing
+
+extension EndToEnd {
+  @Suite struct CLI {
+    let outpost = DaemonProcess.binary("outpost")
+
+    @Test func saysHowToStartTheDaemonWhenItIsNotRunning() throws {
+      let daemon = try DaemonProcess()
+      let result = try runCommand(outpost, ["status"], environment: daemon.environment)
+      #expect(result.status == 69)
+      #expect(result.stderr.contains("outpostd is not running"))
+      #expect(result.stderr.contains("systemctl --user start outpostd.socket"))
+      #expect(result.stdout.isEmpty)
+    }
+
+    @Test func statusInTextAndJSON() throws {
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      let text = try runCommand(outpost, ["status"], environment: daemon.environment)
+      #expect(text.status == 0)
+      #expect(text.stdout.contains("outpostd \(ProductInfo.version) is running (pid \(daemon.process!.processIdentifier)"))
+      #expect(text.stdout.contains("Store:    \(daemon.paths.databasePath)"))
+      let json = try runCommand(outpost, ["status", "--json"], environment: daemon.environment)
+      #expect(json.status == 0)
+      let status = try JSONCoding.decode(DaemonStatus.Result.self, from: json.stdout.utf8)
+      #expect(status.pid == daemon.process!.processIdentifier)
+      let elsewhere = try runCommand(
+        outpost, ["status", "--socket", daemon.directory.file("nowhere.sock")], environment: daemon.environment)
+      #expect(elsewhere.status == 69)
+    }
+
+    @Test func rawRPCPrintsResultsAndErrors() throws {
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      let hello = try runCommand(outpost, ["rpc", "daemon.hello", #"{"client":"cli-test"}"#, "--json"], environment: daemon.environment)
+      #expect(hello.status == 0)
+      #expect(try JSONCoding.decode(DaemonHello.Result.self, from: hello.stdout.utf8).product == "Outpost")
+      let unknown = try runCommand(outpost, ["rpc", "no.such"], environment: daemon.environment)
+      #expect(unknown.status == 1)
+      #expect(unknown.stderr.contains("Method not found: no.such"))
+      let unknownJSON = try runCommand(outpost, ["rpc", "no.such", "--json"], environment: daemon.environment)
+      #expect(try JSONCoding.decode(JSONValue.self, from: unknownJSON.stdout.utf8)["error"]?["code"] == -32601)
+      let badParams = try runCommand(outpost, ["rpc", "daemon.hello", "{not json"], environment: daemon.environment)
+      #expect(badParams.status == 64)
+      #expect(badParams.stderr.contains("not valid JSON"))
+    }
+
+    @Test func eventsFollowsWithSince() throws {
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: outpost)
+      process.arguments = ["events", "--since", "0", "--json"]
+      process.environment = daemon.environment
+      let out = Pipe()
+      process.standardOutput = out
+      try process.run()
+      for _ in 0..<250 where try daemon.client().call(DaemonStatus.self, NoParams()).counts.subscribers == 0 {
+        usleep(20_000)
+      }
+      // The replay of daemon.didStart arrives, then the stop; then the daemon closes the stream.
+      #expect(try daemon.stop() == 0)
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let events = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+        try? JSONCoding.decode(OutpostEvent.self, from: $0.utf8)
+      }
+      #expect(events.map(\.type) == [OutpostEventType.daemonDidStart, OutpostEventType.daemonWillStop])
+      #expect(process.terminationStatus == 69)
+    }
+
+    @Test func helpAndCompletionsAreGenerated() throws {
+      let help = try runCommand(outpost, ["--help"], environment: [:])
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("Exit status"))
+      for shell in ["bash", "zsh", "fish"] {
+        let script = try runCommand(outpost, ["--generate-completion-script", shell], environment: [:])
+        #expect(script.status == 0)
+        #expect(script.stdout.contains("events"))
+      }
+    }
+  }
+}
