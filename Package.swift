@@ -52,18 +52,18 @@ let package = Package(
         "OutpostDaemon", "OutpostModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      ),
+    ),
     .executableTarget(
       name: "outpost",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      ),
+    ),
     .executableTarget(
       name: "outpost-bench",
       dependencies: ["OutpostRPC", "OutpostRPCTransport"],
-      ),
+    ),
     .testTarget(
       name: "OutpostTests",
       dependencies: [

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Foundation
 import Logging
 import NIOCore
@@ -11,6 +8,10 @@ import OutpostRPC
 import OutpostRPCTransport
 import OutpostStore
 import ServiceLifecycle
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The composition root: builds every part in dependency order, serves until SIGTERM/SIGINT,
 /// then shuts down in reverse order.
@@ -34,10 +35,13 @@ public struct Daemon {
     do {
       configuration = try DaemonConfiguration.load(path: paths.configFilePath)
     } catch {
-      printError("outpostd: configuration error\n\(error)\nFix the file (`outpostd --print-config` shows every key), then start again.")
+      printError(
+        "outpostd: configuration error\n\(error)\nFix the file (`outpostd --print-config` shows every key), then start again."
+      )
       return .configError
     }
-    let style: OutpostLogHandler.Style = Systemd.stderrIsJournal(environment: options.environment) ? .journal : .terminal
+    let style: OutpostLogHandler.Style =
+      Systemd.stderrIsJournal(environment: options.environment) ? .journal : .terminal
     let level = options.logLevel ?? configuration.logLevel
     LoggingSystem.bootstrap { label in OutpostLogHandler(label: label, level: level, style: style) }
     let logger = Logger(label: "outpostd")
@@ -77,9 +81,11 @@ public struct Daemon {
       throw DaemonStartError(
         exitCode: .alreadyRunning,
         message: "outpostd is already running \(who)for \(paths.runtimeDirectory) and serving \(paths.socketPath). "
-          + "Use that one (`outpost status`), or stop it first (`systemctl --user stop outpostd` or `kill \(pid.map(String.init) ?? "PID")`).")
+          + "Use that one (`outpost status`), or stop it first (`systemctl --user stop outpostd` or `kill \(pid.map(String.init) ?? "PID")`)."
+      )
     } catch .cannotOpen(let path, let code) {
-      throw DaemonStartError(exitCode: .cannotCreate, message: "cannot create \(path): \(String(cString: strerror(code)))")
+      throw DaemonStartError(
+        exitCode: .cannotCreate, message: "cannot create \(path): \(String(cString: strerror(code)))")
     }
     defer { withExtendedLifetime(lock) {} }
 

@@ -1,6 +1,6 @@
-import OutpostModel
 import Logging
 import OutpostDesktop
+import OutpostModel
 
 /// A parsed `--log-level`, so that the executable need not import swift-log.
 public struct DaemonLogLevel: Sendable {

@@ -1,8 +1,9 @@
+import Foundation
+import Logging
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
-import Logging
 
 /// swift-log backend for outpostd: one line per record on stderr. Under systemd the line starts
 /// with the syslog priority in angle brackets (`<6>…`), which journald turns into the record's
@@ -34,7 +35,8 @@ public struct OutpostLogHandler: LogHandler {
     case .journal:
       line = "<\(Self.priority(event.level))>"
     case .terminal:
-      line = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)) + " "
+      line =
+        Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)) + " "
         + Self.levelName(event.level) + " "
     }
     line += event.message.description.replacingOccurrences(of: "\n", with: " ")

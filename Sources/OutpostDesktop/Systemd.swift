@@ -1,7 +1,8 @@
+import CSystemd
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CSystemd
 
 /// The parts of systemd's service protocol outpostd speaks. Every call is safe without systemd:
 /// `sd_notify` does nothing when `NOTIFY_SOCKET` is unset, and no descriptors are passed.

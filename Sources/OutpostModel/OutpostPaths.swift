@@ -42,11 +42,13 @@ public struct OutpostPaths: Sendable, Equatable {
     } else {
       throw .noRuntimeDirectory
     }
-    guard let data = nonEmpty("OUTPOST_DATA_DIR") ?? nonEmpty("XDG_DATA_HOME").map({ $0 + "/outpost" })
-      ?? home.map({ $0 + "/.local/share/outpost" })
+    guard
+      let data = nonEmpty("OUTPOST_DATA_DIR") ?? nonEmpty("XDG_DATA_HOME").map({ $0 + "/outpost" })
+        ?? home.map({ $0 + "/.local/share/outpost" })
     else { throw .noHome }
-    guard let config = nonEmpty("OUTPOST_CONFIG_DIR") ?? nonEmpty("XDG_CONFIG_HOME").map({ $0 + "/outpost" })
-      ?? home.map({ $0 + "/.config/outpost" })
+    guard
+      let config = nonEmpty("OUTPOST_CONFIG_DIR") ?? nonEmpty("XDG_CONFIG_HOME").map({ $0 + "/outpost" })
+        ?? home.map({ $0 + "/.config/outpost" })
     else { throw .noHome }
     let socket = socketOverride ?? nonEmpty("OUTPOST_SOCKET")
     return OutpostPaths(runtimeDirectory: runtime, dataDirectory: data, configDirectory: config, socketPath: socket)

@@ -1,9 +1,10 @@
+import OutpostModel
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import OutpostModel
 
 /// Turns one received line into the reply line (or none), following JSON-RPC 2.0: single
 /// requests, notifications (never answered), batches (answered as one array; an empty batch is

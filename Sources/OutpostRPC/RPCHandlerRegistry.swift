@@ -1,9 +1,10 @@
+import OutpostModel
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import OutpostModel
 
 /// Handlers by method name, registered by method type so that a handler's params and result are
 /// checked by the compiler. Built once at start-up, then frozen into an `RPCDispatcher`.
@@ -55,8 +56,10 @@ enum RPCParamsDecoding {
 
   static func describe(_ error: DecodingError) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
-      codingPath.isEmpty ? "params" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        .joined(separator: ".")
+      codingPath.isEmpty
+        ? "params"
+        : codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+          .joined(separator: ".")
     }
     switch error {
     case .typeMismatch(let type, let context):

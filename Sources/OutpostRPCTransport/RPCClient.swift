@@ -1,3 +1,6 @@
+import OutpostModel
+import OutpostRPC
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -6,8 +9,6 @@
 #else
   import Foundation
 #endif
-import OutpostModel
-import OutpostRPC
 
 /// A small blocking JSON-RPC client over the Unix socket, for the CLI, tests and benchmarks.
 /// Plain POSIX calls and no event loop: a CLI process must start, ask and exit in milliseconds.

@@ -26,7 +26,8 @@ final class RPCConnectionHandler: ChannelInboundHandler {
   private var closing = false
   private var lastWrite: EventLoopFuture<Void>?
 
-  init(peer: ConnectionPeer, dispatcher: RPCDispatcher, tracker: ConnectionTracker, maxFrameBytes: Int, logger: Logger) {
+  init(peer: ConnectionPeer, dispatcher: RPCDispatcher, tracker: ConnectionTracker, maxFrameBytes: Int, logger: Logger)
+  {
     self.peer = peer
     self.dispatcher = dispatcher
     self.tracker = tracker

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Logging
 import NIOCore
 import NIOPosix
 import OutpostRPC
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The JSON-RPC server on a Unix socket: one JSON object per line in each direction.
 ///
@@ -120,7 +121,8 @@ public final class RPCServer: Sendable {
   /// channel is active, so the line is written by a handler once it is.
   private static func refuse(_ channel: any Channel, with error: RPCError) -> EventLoopFuture<Void> {
     channel.eventLoop.makeCompletedFuture {
-      try channel.pipeline.syncOperations.addHandler(RefusingHandler(line: RPCDispatcher.errorReply(id: .null, error: error)))
+      try channel.pipeline.syncOperations.addHandler(
+        RefusingHandler(line: RPCDispatcher.errorReply(id: .null, error: error)))
     }
   }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Foundation
 import GRDB
 import OutpostModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The single source of truth for everything the user sees: SQLite through GRDB, in WAL mode.
 /// Opening it runs the migrations; writes are named after what they mean, one transaction each.
@@ -58,7 +59,8 @@ public struct Store: Sendable {
           sql: "INSERT INTO meta (key, value) VALUES ('created_by', ?) ON CONFLICT (key) DO NOTHING",
           arguments: [ProductInfo.version])
         try db.execute(
-          sql: "INSERT INTO meta (key, value) VALUES ('last_opened_by', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          sql:
+            "INSERT INTO meta (key, value) VALUES ('last_opened_by', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
           arguments: [ProductInfo.version])
       }
     } catch let error as StoreError {
@@ -87,11 +89,14 @@ public struct Store: Sendable {
   /// The schema steps applied to this database, in order.
   public func appliedMigrations() throws -> [String] {
     try writer.read { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
-      .sorted { StoreMigrations.knownIdentifiers.firstIndex(of: $0)! < StoreMigrations.knownIdentifiers.firstIndex(of: $1)! }
+      .sorted {
+        StoreMigrations.knownIdentifiers.firstIndex(of: $0)! < StoreMigrations.knownIdentifiers.firstIndex(of: $1)!
+      }
   }
 
   public func metaValue(_ key: String) async throws -> String? {
-    try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+    }
   }
 
   /// Answers when SQLite answers: the health probe of `daemon.status`.

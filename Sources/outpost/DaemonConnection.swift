@@ -49,9 +49,12 @@ struct DaemonConnection {
     case .socketPathTooLong(let path):
       return CLIFailure(.usage, "the socket path is too long for a Unix socket (max 107 bytes): \(path)")
     case .connectionLost:
-      return CLIFailure(.unavailable, "the connection to outpostd was lost; it may have stopped (`outpost status` tells).")
+      return CLIFailure(
+        .unavailable, "the connection to outpostd was lost; it may have stopped (`outpost status` tells).")
     case .timedOut:
-      return CLIFailure(.unavailable, "outpostd did not answer in time; it may be overloaded or stuck (see its log: journalctl --user -u outpostd).")
+      return CLIFailure(
+        .unavailable,
+        "outpostd did not answer in time; it may be overloaded or stuck (see its log: journalctl --user -u outpostd).")
     case .io(let detail):
       return CLIFailure(.unavailable, detail)
     case .protocolError(let detail):

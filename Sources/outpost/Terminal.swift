@@ -1,3 +1,5 @@
+import OutpostModel
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -6,7 +8,6 @@
 #else
   import Foundation
 #endif
-import OutpostModel
 
 /// Output helpers without Foundation's heavier parts (start-up time matters for a CLI).
 enum Terminal {

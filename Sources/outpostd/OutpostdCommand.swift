@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import ArgumentParser
 import Foundation
 import OutpostDaemon
 import OutpostModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @main
 struct OutpostdCommand: AsyncParsableCommand {
@@ -67,7 +68,8 @@ struct OutpostdCommand: AsyncParsableCommand {
     var level: DaemonLogLevel?
     if let logLevel {
       guard let parsed = DaemonLogLevel(logLevel) else {
-        throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
+        throw ValidationError(
+          "unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
       }
       level = parsed
     }

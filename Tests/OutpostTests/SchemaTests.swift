@@ -38,8 +38,14 @@ import Testing
     let documented = Self.names(document["methods"])
     let declared = Set(RPCMethods.all.map { $0.name })
     let handled = try await registeredMethods()
-    #expect(documented == declared, "in openrpc.json only: \(documented.subtracting(declared)); in RPCMethods.all only: \(declared.subtracting(documented))")
-    #expect(handled == declared, "without handler: \(declared.subtracting(handled)); handler without declaration: \(handled.subtracting(declared))")
+    #expect(
+      documented == declared,
+      "in openrpc.json only: \(documented.subtracting(declared)); in RPCMethods.all only: \(declared.subtracting(documented))"
+    )
+    #expect(
+      handled == declared,
+      "without handler: \(declared.subtracting(handled)); handler without declaration: \(handled.subtracting(declared))"
+    )
     #expect(Self.names(document["x-notifications"]) == Set(RPCMethods.notifications.map { $0.name }))
   }
 

@@ -84,7 +84,9 @@ import Testing
       try await store.appendEvent(type: "NotANounVerb", data: [:], retain: 5)
     }
     #expect(throws: DatabaseError.self) {
-      try store.writer.write { try $0.execute(sql: "INSERT INTO event (type, time, data) VALUES ('a.b', 't', 'not json')") }
+      try store.writer.write {
+        try $0.execute(sql: "INSERT INTO event (type, time, data) VALUES ('a.b', 't', 'not json')")
+      }
     }
     #expect(throws: DatabaseError.self) {
       try store.writer.write { try $0.execute(sql: "INSERT INTO meta (key, value) VALUES ('k', X'00')") }

@@ -26,7 +26,8 @@ enum ConfigurationKeys {
       return nil
     },
     integerKey(
-      "rpc.max_frame_bytes", "Longest request line accepted on the socket, in bytes; a longer one is refused "
+      "rpc.max_frame_bytes",
+      "Longest request line accepted on the socket, in bytes; a longer one is refused "
         + "and its connection closed.", default: 1 << 20, range: 1024...(64 << 20), \.maxFrameBytes),
     integerKey(
       "rpc.max_connections", "Most clients connected at once; one more is told so and disconnected.",
@@ -43,7 +44,9 @@ enum ConfigurationKeys {
     _ name: String, _ summary: String, default defaultValue: Int, range: ClosedRange<Int>,
     _ keyPath: WritableKeyPath<DaemonConfiguration, Int> & Sendable
   ) -> ConfigurationKey {
-    ConfigurationKey(name: name, summary: summary + " Range \(range.lowerBound)–\(range.upperBound).", defaultValue: "\(defaultValue)") {
+    ConfigurationKey(
+      name: name, summary: summary + " Range \(range.lowerBound)–\(range.upperBound).", defaultValue: "\(defaultValue)"
+    ) {
       configuration, value in
       guard case .integer(let number) = value else { return "expected an integer, got \(value.typeName)" }
       guard let int = Int(exactly: number), range.contains(int) else {

@@ -23,7 +23,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
       return DaemonConfiguration()
     } catch {
       if !FileManager.default.fileExists(atPath: path) { return DaemonConfiguration() }
-      throw ConfigurationError(path: path, problems: [.init(line: nil, message: "cannot be read: \(error.localizedDescription)")])
+      throw ConfigurationError(
+        path: path, problems: [.init(line: nil, message: "cannot be read: \(error.localizedDescription)")])
     }
     return try parse(text, path: path)
   }
@@ -33,14 +34,16 @@ public struct DaemonConfiguration: Sendable, Equatable {
     do {
       table = try TOMLParser.parse(text)
     } catch {
-      throw ConfigurationError(path: path, problems: [.init(line: error.line, message: "not valid TOML: \(error.message)")])
+      throw ConfigurationError(
+        path: path, problems: [.init(line: error.line, message: "not valid TOML: \(error.message)")])
     }
     var configuration = DaemonConfiguration()
     var problems: [ConfigurationError.Problem] = []
     for section in table.keys {
       let entry = table[section]!
       guard case .table(let members) = entry.value else {
-        problems.append(.init(line: entry.line, message: "\(section): expected a [\(section)] table, got \(entry.value.typeName)"))
+        problems.append(
+          .init(line: entry.line, message: "\(section): expected a [\(section)] table, got \(entry.value.typeName)"))
         continue
       }
       for name in members.keys {

@@ -70,7 +70,9 @@ struct TOMLParser {
       } else {
         let (path, keyLine) = try parseKey()
         skipSpaces()
-        guard current == UInt8(ascii: "=") else { throw error("expected '=' after the key \(path.joined(separator: "."))") }
+        guard current == UInt8(ascii: "=") else {
+          throw error("expected '=' after the key \(path.joined(separator: "."))")
+        }
         advance()
         skipSpaces()
         let value = try parseValue()
@@ -105,7 +107,8 @@ struct TOMLParser {
         switch table[key]?.value {
         case nil:
           table.set(key, .init(value: .array([.table(element)]), line: headerLine))
-        case .array(var elements)? where elements.allSatisfy({ if case .table(let t) = $0 { t.isArrayElement } else { false } }):
+        case .array(var elements)?
+        where elements.allSatisfy({ if case .table(let t) = $0 { t.isArrayElement } else { false } }):
           elements.append(.table(element))
           table.set(key, .init(value: .array(elements), line: table[key]!.line))
         default:
@@ -129,7 +132,9 @@ struct TOMLParser {
     try expectEndOfLine()
   }
 
-  private mutating func insert(_ value: TOMLValue, at base: [String], key: [String], line keyLine: Int) throws(TOMLError) {
+  private mutating func insert(_ value: TOMLValue, at base: [String], key: [String], line keyLine: Int)
+    throws(TOMLError)
+  {
     try withTable(at: base + key.dropLast(), line: keyLine, arraysAllowedInFirst: base.count) {
       (table: inout TOMLTable) throws(TOMLError) in
       let name = key.last!
@@ -209,16 +214,26 @@ struct TOMLParser {
     guard let byte = current else { throw error("expected a value") }
     switch byte {
     case UInt8(ascii: "\""):
-      if peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"") { return .string(try parseMultilineBasicString()) }
+      if peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"") {
+        return .string(try parseMultilineBasicString())
+      }
       return .string(try parseBasicString())
     case UInt8(ascii: "'"):
-      if peek(1) == UInt8(ascii: "'") && peek(2) == UInt8(ascii: "'") { return .string(try parseMultilineLiteralString()) }
+      if peek(1) == UInt8(ascii: "'") && peek(2) == UInt8(ascii: "'") {
+        return .string(try parseMultilineLiteralString())
+      }
       return .string(try parseLiteralString())
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "{"): return try parseInlineTable()
     case UInt8(ascii: "t"), UInt8(ascii: "f"):
-      if matches("true") { index += 4; return .bool(true) }
-      if matches("false") { index += 5; return .bool(false) }
+      if matches("true") {
+        index += 4
+        return .bool(true)
+      }
+      if matches("false") {
+        index += 5
+        return .bool(false)
+      }
       throw error("unknown value; strings need quotes")
     default:
       return try parseNumberOrDate()
@@ -403,8 +418,9 @@ struct TOMLParser {
 
   private mutating func parseNumberOrDate() throws(TOMLError) -> TOMLValue {
     let start = index
-    while let byte = current, Self.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-      || byte == UInt8(ascii: ":")
+    while let byte = current,
+      Self.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: ":")
     {
       advance()
     }
@@ -413,8 +429,9 @@ struct TOMLParser {
       next >= 0x30 && next <= 0x39
     {
       advance()
-      while let byte = current, Self.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-        || byte == UInt8(ascii: ":")
+      while let byte = current,
+        Self.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+          || byte == UInt8(ascii: ":")
       {
         advance()
       }

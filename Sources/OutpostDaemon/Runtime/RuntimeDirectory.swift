@@ -14,7 +14,8 @@ enum RuntimeDirectory {
     var description: String {
       switch self {
       case .cannotCreate(let path, let code): "cannot create \(path): \(String(cString: strerror(code)))"
-      case .notOwned(let path, let owner): "\(path) belongs to uid \(owner), not to you; refusing to put the socket there"
+      case .notOwned(let path, let owner):
+        "\(path) belongs to uid \(owner), not to you; refusing to put the socket there"
       case .notADirectory(let path): "\(path) exists and is not a directory"
       case .notASocket(let path): "\(path) exists and is not a socket; move it away and start again"
       }

@@ -1,9 +1,10 @@
+import OutpostModel
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import OutpostModel
 
 /// `daemon.status`: how the daemon is doing — uptime, where its files are, counts, and the health
 /// of each component.

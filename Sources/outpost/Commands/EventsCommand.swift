@@ -18,7 +18,9 @@ struct EventsCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Replay the events after this sequence number first.", valueName: "seq"))
   var since: Int64?
 
-  @Option(name: .customLong("type"), help: ArgumentHelp("Only events whose type starts with this (repeatable), e.g. daemon.", valueName: "prefix"))
+  @Option(
+    name: .customLong("type"),
+    help: ArgumentHelp("Only events whose type starts with this (repeatable), e.g. daemon.", valueName: "prefix"))
   var types: [String] = []
 
   func validate() throws {
@@ -32,7 +34,8 @@ struct EventsCommand: ParsableCommand {
         EventsSubscribe.self, .init(since: since, types: types.isEmpty ? nil : types))
       if result.resyncNeeded, let since {
         Terminal.note(
-          "Events after #\(since) are no longer all kept (oldest kept: #\(result.oldestSeq.map(String.init) ?? "none")); following from #\(result.currentSeq).")
+          "Events after #\(since) are no longer all kept (oldest kept: #\(result.oldestSeq.map(String.init) ?? "none")); following from #\(result.currentSeq)."
+        )
       }
       while true {
         let message: JSONValue

@@ -47,7 +47,11 @@ struct RawRPCCommand: ParsableCommand {
       global.json ? Terminal.printJSON(result) : Terminal.printPrettyJSON(result)
     } catch .remote(let error) {
       // Scripts get the error object itself on stdout; people get a sentence on stderr.
-      if global.json { Terminal.printJSON(["error": error]) } else { Terminal.error("\(error.message) (error \(error.code))") }
+      if global.json {
+        Terminal.printJSON(["error": error])
+      } else {
+        Terminal.error("\(error.message) (error \(error.code))")
+      }
       throw ExitCode(CLIExitStatus.daemonError.rawValue)
     } catch {
       let failure = DaemonConnection.failure(error, socketPath: connection.socketPath)

@@ -5,7 +5,9 @@ struct StatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
     abstract: "Show whether outpostd is running, where its files are and how its parts are doing.",
-    discussion: "Exits 0 when the daemon runs and every component is ok, 1 when a component is failing, 69 when the daemon is not running.")
+    discussion:
+      "Exits 0 when the daemon runs and every component is ok, 1 when a component is failing, 69 when the daemon is not running."
+  )
 
   @OptionGroup var global: GlobalOptions
 
@@ -26,7 +28,8 @@ struct StatusCommand: ParsableCommand {
   static func describe(_ status: DaemonStatus.Result) -> String {
     let health = status.components.map { component in
       component.health == .ok
-        ? "\(component.name) ok" : "\(component.name) \(component.health.rawValue)\(component.detail.map { " (\($0))" } ?? "")"
+        ? "\(component.name) ok"
+        : "\(component.name) \(component.health.rawValue)\(component.detail.map { " (\($0))" } ?? "")"
     }.joined(separator: ", ")
     return """
       outpostd \(status.version) is running (pid \(status.pid), up \(Terminal.duration(status.uptimeSeconds)), since \(Terminal.localTime(status.startedAt)))

@@ -21,7 +21,8 @@ extension EndToEnd {
       try daemon.start()
       let text = try runCommand(outpost, ["status"], environment: daemon.environment)
       #expect(text.status == 0)
-      #expect(text.stdout.contains("outpostd \(ProductInfo.version) is running (pid \(daemon.process!.processIdentifier)"))
+      #expect(
+        text.stdout.contains("outpostd \(ProductInfo.version) is running (pid \(daemon.process!.processIdentifier)"))
       #expect(text.stdout.contains("Store:    \(daemon.paths.databasePath)"))
       let json = try runCommand(outpost, ["status", "--json"], environment: daemon.environment)
       #expect(json.status == 0)
@@ -35,7 +36,8 @@ extension EndToEnd {
     @Test func rawRPCPrintsResultsAndErrors() throws {
       let daemon = try DaemonProcess()
       try daemon.start()
-      let hello = try runCommand(outpost, ["rpc", "daemon.hello", #"{"client":"cli-test"}"#, "--json"], environment: daemon.environment)
+      let hello = try runCommand(
+        outpost, ["rpc", "daemon.hello", #"{"client":"cli-test"}"#, "--json"], environment: daemon.environment)
       #expect(hello.status == 0)
       #expect(try JSONCoding.decode(DaemonHello.Result.self, from: hello.stdout.utf8).product == "Outpost")
       let unknown = try runCommand(outpost, ["rpc", "no.such"], environment: daemon.environment)

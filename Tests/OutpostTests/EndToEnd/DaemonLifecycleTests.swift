@@ -103,7 +103,8 @@ extension EndToEnd {
       try daemon.start(
         executable: activate,
         arguments: [
-          "-l", daemon.paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E", "OUTPOST_CONFIG_DIR",
+          "-l", daemon.paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E",
+          "OUTPOST_CONFIG_DIR",
           DaemonProcess.binary("outpostd"),
         ], waitForSocket: false)
       var status: DaemonStatus.Result?
