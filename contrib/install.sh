@@ -35,7 +35,7 @@ build=yes
 mode=install
 while [ $# -gt 0 ]; do
   case "$1" in
-    --prefix) [ $# -ge 2 ] && [ -n "$2" ] || die "--prefix needs a directory"; prefix=$2; shift 2 ;;
+    --prefix) { [ $# -ge 2 ] && [ -n "$2" ]; } || die "--prefix needs a directory"; prefix=$2; shift 2 ;;
     --prefix=*) prefix=${1#*=}; [ -n "$prefix" ] || die "--prefix needs a directory"; shift ;;
     --no-build) build=no; shift ;;
     --uninstall) mode=uninstall; shift ;;
@@ -78,6 +78,8 @@ trap 'rm -rf "$scratch"' EXIT
 
 installed_files=()
 created_dirs=()
+last_state=""        # what put() did last: installed, updated or unchanged
+daemon_changed=no    # whether outpostd's binary or units changed (a running daemon is stale)
 
 # mkdir -p that remembers which directories it created, so that --uninstall can remove them
 # again (only if they are empty by then).
@@ -107,21 +109,29 @@ put() {
     mv -f "$dest.new.$$" "$dest" || { rm -f "$dest.new.$$"; die "cannot replace $dest"; }
   fi
   installed_files+=("$dest")
+  last_state=$state
   printf '  %-9s %s\n' "$state" "$dest"
 }
 
+# Records this run's files and directories, plus those of earlier runs that still exist (a
+# file an earlier run installed stays listed even if this run skipped it).
 write_manifest() {
-  local old_dirs=() line path
+  local old_files=() old_dirs=() line path
   if [ -f "$manifest" ]; then
     while IFS= read -r line; do
-      case "$line" in "dir "*) path=${line#dir }; [ -d "$path" ] && old_dirs+=("$path") ;; esac
+      case "$line" in
+        "file "*) path=${line#file }; if [ -e "$path" ]; then old_files+=("$path"); fi ;;
+        "dir "*) path=${line#dir }; if [ -d "$path" ]; then old_dirs+=("$path"); fi ;;
+      esac
     done <"$manifest"
   fi
   ensure_dir "$doc_dir"
   {
     printf '# Files installed by contrib/install.sh; read by contrib/install.sh --uninstall.\n'
     printf 'prefix %s\n' "$prefix"
-    for path in "${installed_files[@]}"; do printf 'file %s\n' "$path"; done
+    for path in "${installed_files[@]}" ${old_files[@]+"${old_files[@]}"}; do
+      printf 'file %s\n' "$path"
+    done | awk '!seen[$0]++'
     for path in ${old_dirs[@]+"${old_dirs[@]}"} ${created_dirs[@]+"${created_dirs[@]}"}; do
       printf 'dir %s\n' "$path"
     done | awk '!seen[$0]++'
@@ -136,9 +146,12 @@ uninstall() {
   if have_user_manager; then
     systemctl --user disable --now outpostd.socket outpostd.service 2>/dev/null || true
     systemctl --user reset-failed outpostd.socket outpostd.service 2>/dev/null || true
-  elif [ -L "$wants_link" ] && [ "$(readlink "$wants_link")" = "$unit_dir/outpostd.socket" ]; then
-    rm -f "$wants_link" && say "  removed   $wants_link (the socket was enabled)"
-    note "no systemd user manager reachable: if outpostd is running, stop it yourself"
+  else
+    note "no systemd user manager reachable (systemctl --user): if outpostd runs, stop it yourself"
+    # What `systemctl --user disable outpostd.socket` would have removed.
+    if [ -L "$wants_link" ] && [ "$(readlink "$wants_link")" = "$unit_dir/outpostd.socket" ]; then
+      rm -f "$wants_link" && say "  removed   $wants_link (the socket was enabled)"
+    fi
   fi
 
   local files=() dirs=() line path
@@ -169,17 +182,19 @@ uninstall() {
   done
   # Directories the installer created, deepest first, and only while empty.
   for ((i = ${#dirs[@]} - 1; i >= 0; i--)); do
-    rmdir "${dirs[i]}" 2>/dev/null && printf '  removed   %s/\n' "${dirs[i]}" || true
+    if rmdir "${dirs[i]}" 2>/dev/null; then printf '  removed   %s/\n' "${dirs[i]}"; fi
   done
 
   if have_user_manager; then
     systemctl --user daemon-reload && say "Reloaded the systemd user manager."
   fi
   say ""
-  say "Outpost is uninstalled. Your data and configuration were left in place:"
-  say "  data     $data_dir"
-  say "  config   $config_dir"
-  say "Delete those directories yourself if you no longer want them."
+  say "Outpost is uninstalled. Your data and configuration are never removed by this script:"
+  for path in "$data_dir" "$config_dir"; do
+    if [ -e "$path" ]; then say "  kept      $path"; else say "  (none)    $path"; fi
+  done
+  say "Delete them yourself if you no longer want them. Credentials Outpost stored are kept in"
+  say "your keyring (Secret Service), not in these directories."
 }
 
 # --- install --------------------------------------------------------------------------------
@@ -202,7 +217,7 @@ find_binaries() {
   else
     die "--no-build: no outpostd and outpost in $root/.build/release or in $bin_dir; build first (drop --no-build)"
   fi
-  [ -x "$source_dir/outpostd" ] && [ -x "$source_dir/outpost" ] \
+  { [ -x "$source_dir/outpostd" ] && [ -x "$source_dir/outpost" ]; } \
     || die "no outpostd and outpost in $source_dir after the build"
 }
 
@@ -225,11 +240,13 @@ install_units() {
   value=$(exec_start_value "$bin_dir/outpostd")
   replacement=$(printf '%s' "$value" | sed 's/[\\&|]/\\&/g')
   sed "s|^ExecStart=.*|ExecStart=$replacement|" "$root/systemd/outpostd.service" >"$scratch/outpostd.service"
-  [ "$(grep -c '^ExecStart=' "$scratch/outpostd.service")" = 1 ] \
-    && grep -qxF "ExecStart=$value" "$scratch/outpostd.service" \
+  { [ "$(grep -c '^ExecStart=' "$scratch/outpostd.service")" = 1 ] \
+    && grep -qxF "ExecStart=$value" "$scratch/outpostd.service"; } \
     || die "could not rewrite ExecStart= in outpostd.service"
   put "$root/systemd/outpostd.socket" "$unit_dir/outpostd.socket" 0644
+  [ "$last_state" = unchanged ] || daemon_changed=yes
   put "$scratch/outpostd.service" "$unit_dir/outpostd.service" 0644
+  [ "$last_state" = unchanged ] || daemon_changed=yes
 }
 
 install_completions() {
@@ -255,7 +272,7 @@ install_manpages() {
 }
 
 install_all() {
-  [ -f "$root/systemd/outpostd.service" ] && [ -f "$root/systemd/outpostd.socket" ] \
+  { [ -f "$root/systemd/outpostd.service" ] && [ -f "$root/systemd/outpostd.socket" ]; } \
     || die "$root/systemd/outpostd.{service,socket} not found; run this script from an Outpost checkout"
   find_binaries
   say "Installing Outpost into $prefix"
@@ -264,6 +281,7 @@ install_all() {
     installed_files+=("$bin_dir/outpostd" "$bin_dir/outpost")
   else
     put "$source_dir/outpostd" "$bin_dir/outpostd" 0755
+    [ "$last_state" = unchanged ] || daemon_changed=yes
     put "$source_dir/outpost" "$bin_dir/outpost" 0755
   fi
   "$bin_dir/outpost" --version >/dev/null 2>&1 \
@@ -292,8 +310,10 @@ install_all() {
 
   say ""
   say "Next steps:"
-  if [ "$running" = yes ]; then
-    say "  systemctl --user restart outpostd.service   # outpostd still runs the previous build"
+  if [ "$running" = yes ] && [ "$daemon_changed" = yes ]; then
+    say "  systemctl --user restart outpostd.service   # the running outpostd predates this install"
+  elif [ "$running" = yes ]; then
+    say "  (outpostd is running and up to date)"
   else
     say "  systemctl --user enable --now outpostd.socket   # outpostd then starts on demand"
   fi

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Foundation
 
 /// Prepares the directories outpostd writes to. The runtime directory holds the socket, so it
 /// must be private: created 0700, and refused if another user owns it.
@@ -10,6 +11,7 @@ enum RuntimeDirectory {
     case notOwned(path: String, owner: UInt32)
     case notADirectory(path: String)
     case notASocket(path: String)
+    case socketInUse(path: String)
 
     var description: String {
       switch self {
@@ -18,6 +20,9 @@ enum RuntimeDirectory {
         "\(path) belongs to uid \(owner), not to you; refusing to put the socket there"
       case .notADirectory(let path): "\(path) exists and is not a directory"
       case .notASocket(let path): "\(path) exists and is not a socket; move it away and start again"
+      case .socketInUse(let path):
+        "another process listens on \(path), probably systemd's outpostd.socket, which starts outpostd on demand. "
+          + "Use that (`outpost status`), or stop it first (`systemctl --user stop outpostd.socket`) to run outpostd by hand."
       }
     }
   }
@@ -44,11 +49,28 @@ enum RuntimeDirectory {
   }
 
   /// Removes a socket left behind by a daemon that died; call only while holding the instance
-  /// lock. Anything that is not a socket is left alone and reported.
+  /// lock. Anything that is not a socket is left alone and reported, and so is a socket that
+  /// something still listens on (systemd's socket unit holds it without holding our lock).
   static func removeStaleSocket(_ path: String) throws(Failure) {
     var info = stat()
     guard lstat(path, &info) == 0 else { return }
     guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw .notASocket(path: path) }
+    if isListening(path) { throw .socketInUse(path: path) }
     unlink(path)
+  }
+
+  /// Whether a listening Unix socket is bound to `path`, from /proc/net/unix (connecting to
+  /// find out would make systemd start a daemon).
+  static func isListening(_ path: String) -> Bool {
+    guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return false }
+    let acceptingConnections = 0x10000  // __SO_ACCEPTCON
+    for line in table.split(separator: "\n").dropFirst() {
+      let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard columns.count >= 8, columns[7...].joined(separator: " ") == path,
+        let flags = Int(columns[3], radix: 16)
+      else { continue }
+      if flags & acceptingConnections != 0 { return true }
+    }
+    return false
   }
 }

@@ -26,6 +26,9 @@ struct RPCServerService: Service {
         try await server.bind(path: paths.socketPath)
         logger.info("serving on \(paths.socketPath)")
       }
+    } catch RuntimeDirectory.Failure.socketInUse(let path) {
+      throw DaemonStartError(
+        exitCode: .alreadyRunning, message: RuntimeDirectory.Failure.socketInUse(path: path).description)
     } catch {
       throw DaemonStartError(exitCode: .cannotCreate, message: "cannot listen on \(paths.socketPath): \(error)")
     }

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Monotonic time in nanoseconds.
+func nowNanoseconds() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Latency samples in nanoseconds, summarised as percentiles.
+struct Samples {
+  private(set) var values: [UInt64] = []
+
+  mutating func add(_ nanoseconds: UInt64) { values.append(nanoseconds) }
+  mutating func add(contentsOf other: Samples) { values += other.values }
+
+  func percentile(_ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let index = min(sorted.count - 1, Int((Double(sorted.count) * p / 100).rounded(.up)) - 1)
+    return Double(sorted[max(0, index)])
+  }
+
+  var count: Int { values.count }
+}
+
+/// "123 µs", "4.56 ms".
+func formatDuration(_ nanoseconds: Double) -> String {
+  if nanoseconds >= 1_000_000 { return String(format2: nanoseconds / 1_000_000) + " ms" }
+  return String(format2: nanoseconds / 1_000) + " µs"
+}
+
+extension String {
+  /// A number with two decimals, without Foundation's formatters.
+  init(format2 value: Double) {
+    let scaled = Int((value * 100).rounded())
+    let fraction = abs(scaled % 100)
+    self = "\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+}
+
+/// What /proc says about a process: resident memory and context switches of all its threads
+/// (every wake-up of a sleeping thread is a voluntary context switch).
+struct ProcessSample {
+  var residentKiB: Int
+  var contextSwitches: Int
+  var threads: Int
+
+  static func read(pid: Int32) -> ProcessSample? {
+    guard let status = readFile("/proc/\(pid)/status") else { return nil }
+    let rss = field("VmRSS:", in: status) ?? 0
+    var switches = 0
+    var threads = 0
+    if let directory = opendir("/proc/\(pid)/task") {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        guard name.first?.isNumber == true, let taskStatus = readFile("/proc/\(pid)/task/\(name)/status") else { continue }
+        threads += 1
+        switches += (field("voluntary_ctxt_switches:", in: taskStatus) ?? 0)
+          + (field("nonvoluntary_ctxt_switches:", in: taskStatus) ?? 0)
+      }
+      closedir(directory)
+    }
+    return ProcessSample(residentKiB: rss, contextSwitches: switches, threads: threads)
+  }
+
+  private static func field(_ name: String, in text: String) -> Int? {
+    for line in text.split(separator: "\n") where line.hasPrefix(name) {
+      return Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+    }
+    return nil
+  }
+}
+
+func readFile(_ path: String) -> String? {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = read(fd, &buffer, buffer.count)
+    if count <= 0 { break }
+    bytes += buffer[..<count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
