@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Dispatch
 import OutpostRPC
 import OutpostRPCTransport
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Measures outpostd and the outpost CLI against a raw socket ping-pong floor, all in one run on
 /// the same machine, and prints the figures. Targets (from the foundation issue): `outpost status`
@@ -17,7 +18,9 @@ struct Bench {
   static func main() {
     var arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--pingpong-server", arguments.count == 2 { PingPong.serve(path: arguments[1]) }
-    var binDirectory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+    var binDirectory = String(
+      CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    )
     var idleSeconds = 30
     var iterations = 5000
     while let flag = arguments.first {
@@ -111,7 +114,9 @@ struct Bench {
     let elapsed = Double(nowNanoseconds() - started) / 1e9
     let concurrent = collected.withLock { $0 }
     report("RPC daemon.hello, 64 concurrent clients", concurrent)
-    print("    throughput: \(Int(Double(concurrent.count) / elapsed)) requests/s (\(concurrent.count) in \(String(format2: elapsed)) s)")
+    print(
+      "    throughput: \(Int(Double(concurrent.count) / elapsed)) requests/s (\(concurrent.count) in \(String(format2: elapsed)) s)"
+    )
 
     // 5. The CLI, end to end: process start to exit.
     var cli = Samples()
@@ -122,7 +127,9 @@ struct Bench {
       if code != 0 { print("    outpost status exited \(code)") }
       if index >= 10 { cli.add(nowNanoseconds() - start) }
     }
-    print("  outpost status, process start to exit (\(cli.count) runs): median \(formatDuration(cli.percentile(50))), p90 \(formatDuration(cli.percentile(90)))")
+    print(
+      "  outpost status, process start to exit (\(cli.count) runs): median \(formatDuration(cli.percentile(50))), p90 \(formatDuration(cli.percentile(90)))"
+    )
 
     // 6. Idle: no clients, no watchdog.
     withExtendedLifetime(client) {}
@@ -131,9 +138,15 @@ struct Bench {
     print("  idle for \(idleSeconds) s …")
     sleep(UInt32(idleSeconds))
     let after = ProcessSample.read(pid: daemon)
-    if let fresh { print("  outpostd RSS right after start: \(fresh.residentKiB / 1024).\(fresh.residentKiB % 1024 * 10 / 1024) MiB, \(fresh.threads) threads") }
+    if let fresh {
+      print(
+        "  outpostd RSS right after start: \(fresh.residentKiB / 1024).\(fresh.residentKiB % 1024 * 10 / 1024) MiB, \(fresh.threads) threads"
+      )
+    }
     if let before, let after {
-      print("  outpostd RSS idle after the load: \(after.residentKiB / 1024).\(after.residentKiB % 1024 * 10 / 1024) MiB, \(after.threads) threads")
+      print(
+        "  outpostd RSS idle after the load: \(after.residentKiB / 1024).\(after.residentKiB % 1024 * 10 / 1024) MiB, \(after.threads) threads"
+      )
       let wakeups = after.contextSwitches - before.contextSwitches
       print("  outpostd wakeups while idle: \(wakeups) in \(idleSeconds) s (context switches of all threads)")
     }

@@ -55,10 +55,15 @@ struct ProcessSample {
     var threads = 0
     if let directory = opendir("/proc/\(pid)/task") {
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-        guard name.first?.isNumber == true, let taskStatus = readFile("/proc/\(pid)/task/\(name)/status") else { continue }
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        guard name.first?.isNumber == true, let taskStatus = readFile("/proc/\(pid)/task/\(name)/status") else {
+          continue
+        }
         threads += 1
-        switches += (field("voluntary_ctxt_switches:", in: taskStatus) ?? 0)
+        switches +=
+          (field("voluntary_ctxt_switches:", in: taskStatus) ?? 0)
           + (field("nonvoluntary_ctxt_switches:", in: taskStatus) ?? 0)
       }
       closedir(directory)

@@ -10,7 +10,9 @@ enum PingPong {
     let listener = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue), 0)
     var address = unixAddress(path)
     _ = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
     }
     listen(listener, 1)
     let connection = accept(listener, nil, nil)
@@ -48,7 +50,9 @@ enum PingPong {
       let fd = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue), 0)
       var address = unixAddress(path)
       let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
       }
       if result == 0 { return fd }
       close(fd)

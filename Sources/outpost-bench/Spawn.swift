@@ -3,7 +3,8 @@
 #endif
 
 /// posix_spawn with an explicit environment and stdout/stderr sent to a file (or /dev/null).
-func spawn(_ path: String, _ arguments: [String], environment: [String: String], output: String = "/dev/null") -> pid_t {
+func spawn(_ path: String, _ arguments: [String], environment: [String: String], output: String = "/dev/null") -> pid_t
+{
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
@@ -12,8 +13,8 @@ func spawn(_ path: String, _ arguments: [String], environment: [String: String],
   let argv = ([path] + arguments).map { strdup($0) } + [nil]
   let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
   defer {
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
+    for pointer in argv { free(pointer) }
+    for pointer in envp { free(pointer) }
   }
   var pid: pid_t = 0
   let result = posix_spawn(&pid, path, &actions, nil, argv, envp)

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
 
 /// Prepares the directories outpostd writes to. The runtime directory holds the socket, so it
 /// must be private: created 0700, and refused if another user owns it.
