@@ -112,12 +112,13 @@ public enum JSONCoding {
   }
 
   public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws -> T {
-    try decoder().decode(type, from: Data(bytes))
+    if type == JSONValue.self { return try JSONParser.parse(Array(bytes)) as! T }
+    return try decoder().decode(type, from: Data(bytes))
   }
 
   /// Re-reads a JSON value as a typed value.
   public static func convert<T: Decodable>(_ value: JSONValue, to type: T.Type) throws -> T {
-    try decode(type, from: encode(value))
+    try decode(type, from: value.serialized)
   }
 
   /// Encodes a value as one line of compact JSON.

@@ -26,7 +26,7 @@ public struct RPCDispatcher: Sendable {
   public func reply(to line: [UInt8], context: RPCContext) async -> [UInt8]? {
     let value: JSONValue
     do {
-      value = try JSONCoding.decoder().decode(JSONValue.self, from: Data(line))
+      value = try JSONParser.parse(line)
     } catch {
       return Self.errorReply(id: .null, error: .parseError("the line is not valid JSON"))
     }

@@ -44,9 +44,9 @@ enum RPCParamsDecoding {
     default:
       throw .invalidParams("params must be an object")
     }
+    if P.self == NoParams.self { return NoParams() as! P }
     do {
-      let data = try JSONCoding.encoder().encode(object)
-      return try JSONCoding.decoder().decode(P.self, from: data)
+      return try JSONCoding.decoder().decode(P.self, from: Data(object.serialized))
     } catch let error as DecodingError {
       throw .invalidParams(describe(error))
     } catch {

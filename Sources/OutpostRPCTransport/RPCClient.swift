@@ -59,16 +59,15 @@ public final class RPCClient {
 
   /// Calls a declared method and decodes its result.
   public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(RPCClientError) -> M.Result {
-    let raw: JSONValue
+    let encodedParams: [UInt8]
     do {
-      raw = try callRaw(method: M.name, params: JSONValue(encoding: params))
-    } catch let error as RPCClientError {
-      throw error
+      encodedParams = M.Params.self == NoParams.self ? Array("{}".utf8) : try JSONCoding.encode(params)
     } catch {
       throw .protocolError("cannot encode params: \(error)")
     }
+    let raw = try exchange(method: M.name, params: encodedParams)
     do {
-      return try JSONCoding.decoder().decode(M.Result.self, from: JSONCoding.encoder().encode(raw))
+      return try JSONCoding.decoder().decode(M.Result.self, from: Data(raw.serialized))
     } catch {
       throw .protocolError("the daemon's reply to \(M.name) does not match this client: \(error)")
     }
@@ -76,11 +75,19 @@ public final class RPCClient {
 
   /// Calls any method by name; returns its result or throws `.remote` with the daemon's error.
   public func callRaw(method: String, params: JSONValue?) throws(RPCClientError) -> JSONValue {
+    try exchange(method: method, params: params?.serialized)
+  }
+
+  /// Sends one request (params already encoded) and waits for its reply, queueing notifications
+  /// that arrive meanwhile.
+  private func exchange(method: String, params: [UInt8]?) throws(RPCClientError) -> JSONValue {
     let id = nextID
     nextID += 1
-    var request: [String: JSONValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
-    if let params { request["params"] = params }
-    try send(.object(request))
+    var line = Array(#"{"id":\#(id),"jsonrpc":"2.0","method":"#.utf8)
+    line += JSONValue.string(method).serialized
+    if let params { line += Array(#","params":"#.utf8) + params }
+    line += Array("}\n".utf8)
+    try writeAll(line)
     while true {
       let message = try readMessage()
       guard case .object(let members) = message else {
@@ -91,7 +98,7 @@ public final class RPCClient {
         continue
       }
       if let error = members["error"] {
-        let decoded = try? JSONCoding.decoder().decode(RPCError.self, from: JSONCoding.encoder().encode(error))
+        let decoded = try? JSONCoding.convert(error, to: RPCError.self)
         let rpcError = decoded ?? RPCError(code: RPCError.internalErrorCode, message: "unreadable error")
         if members["id"] == .int(id) || members["id"] == .null { throw .remote(rpcError) }
         continue
@@ -109,9 +116,7 @@ public final class RPCClient {
 
   /// Sends one line exactly as given (for raw tools and tests).
   public func send(_ message: JSONValue) throws(RPCClientError) {
-    guard var line = try? JSONCoding.encode(message) else { throw .protocolError("cannot encode the request") }
-    line.append(UInt8(ascii: "\n"))
-    try writeAll(line)
+    try writeAll(message.serialized + [UInt8(ascii: "\n")])
   }
 
   public func writeAll(_ bytes: [UInt8]) throws(RPCClientError) {
@@ -130,7 +135,7 @@ public final class RPCClient {
   public func readMessage() throws(RPCClientError) -> JSONValue {
     let line = try readLine()
     do {
-      return try JSONCoding.decoder().decode(JSONValue.self, from: Data(line))
+      return try JSONParser.parse(line)
     } catch {
       throw .protocolError("the daemon sent a line that is not JSON")
     }
@@ -176,6 +181,6 @@ public enum RPCClientError: Error, Equatable {
 extension JSONValue {
   /// The JSON form of any encodable value.
   public init(encoding value: some Encodable) throws {
-    self = try JSONCoding.decoder().decode(JSONValue.self, from: JSONCoding.encoder().encode(value))
+    self = try JSONParser.parse(JSONCoding.encode(value))
   }
 }

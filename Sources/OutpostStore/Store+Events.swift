@@ -43,7 +43,7 @@ extension Store {
       let rows = try Row.fetchAll(
         db, sql: "SELECT seq, type, time, data FROM event ORDER BY seq DESC LIMIT ?", arguments: [limit])
       return try rows.reversed().map { row in
-        let data = try JSONCoding.decoder().decode(JSONValue.self, from: Data((row["data"] as String).utf8))
+        let data = try JSONParser.parse(Array((row["data"] as String).utf8))
         return OutpostEvent(
           seq: row["seq"], type: row["type"],
           time: EventTime.parse(row["time"]) ?? Date(timeIntervalSince1970: 0), data: data)

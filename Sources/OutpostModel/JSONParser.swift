@@ -1,0 +1,298 @@
+/// A strict RFC 8259 parser for `JSONValue`, working on bytes. `JSONDecoder` is several times
+/// slower for untyped values (every request line is parsed this way first), and this parser
+/// bounds nesting depth so that a hostile `[[[[…` line cannot exhaust the stack.
+public struct JSONParser {
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var offset: Int
+    public var reason: String
+    public var description: String { "\(reason) at byte \(offset)" }
+  }
+
+  /// Deeper documents are refused; Outpost's own messages nest a handful of levels.
+  public static let maximumDepth = 256
+
+  public static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+    let array = bytes as? [UInt8] ?? Array(bytes)
+    return try array.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
+      var parser = JSONParser(bytes: buffer)
+      parser.skipWhitespace()
+      let value = try parser.parseValue(depth: 0)
+      parser.skipWhitespace()
+      guard parser.index == buffer.count else { throw parser.failure("unexpected data after the JSON value") }
+      return value
+    }
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+
+  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  private func failure(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+    guard let byte = current else { throw failure("unexpected end of input") }
+    switch byte {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+    case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default: throw failure("unexpected character")
+    }
+  }
+
+  private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw failure("unexpected end of input") }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+      throw failure("invalid literal")
+    }
+    index += count
+    return value
+  }
+
+  private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
+    guard depth <= Self.maximumDepth else { throw failure("nested too deeply") }
+    index += 1
+    var members: [String: JSONValue] = [:]
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+      let key = try parseString()
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
+      index += 1
+      skipWhitespace()
+      members[key] = try parseValue(depth: depth)
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ",")?: index += 1
+      case UInt8(ascii: "}")?:
+        index += 1
+        return .object(members)
+      default: throw failure("expected ',' or '}'")
+      }
+    }
+  }
+
+  private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+    guard depth <= Self.maximumDepth else { throw failure("nested too deeply") }
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue(depth: depth))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ",")?: index += 1
+      case UInt8(ascii: "]")?:
+        index += 1
+        return .array(elements)
+      default: throw failure("expected ',' or ']'")
+      }
+    }
+  }
+
+  private mutating func parseString() throws(Failure) -> String {
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        guard let text = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw failure("control character in a string") }
+      index += 1
+    }
+    var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while true {
+      guard let byte = current else { throw failure("unterminated string") }
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: out, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+        return text
+      case UInt8(ascii: "\\"):
+        try parseEscape(into: &out)
+      case 0..<0x20:
+        throw failure("control character in a string")
+      default:
+        out.append(byte)
+      }
+    }
+  }
+
+  private mutating func parseEscape(into out: inout [UInt8]) throws(Failure) {
+    guard let byte = current else { throw failure("unterminated escape") }
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
+    case UInt8(ascii: "b"): out.append(0x08)
+    case UInt8(ascii: "f"): out.append(0x0C)
+    case UInt8(ascii: "n"): out.append(0x0A)
+    case UInt8(ascii: "r"): out.append(0x0D)
+    case UInt8(ascii: "t"): out.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try parseHex4()
+      if (0xD800...0xDBFF).contains(scalar) {
+        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+          throw failure("unpaired surrogate")
+        }
+        index += 2
+        let low = try parseHex4()
+        guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate") }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(scalar) {
+        throw failure("unpaired surrogate")
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid unicode escape") }
+      out.append(contentsOf: Array(String(Character(unicode)).utf8))
+    default:
+      throw failure("invalid escape")
+    }
+  }
+
+  private mutating func parseHex4() throws(Failure) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw failure("short unicode escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw failure("invalid unicode escape")
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func parseNumber() throws(Failure) -> JSONValue {
+    let start = index
+    if current == UInt8(ascii: "-") { index += 1 }
+    guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+      throw failure("invalid number")
+    }
+    if first == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      skipDigits()
+    }
+    var isInteger = true
+    if current == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      guard skipDigits() > 0 else { throw failure("invalid number") }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      isInteger = false
+      index += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+      guard skipDigits() > 0 else { throw failure("invalid number") }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    if isInteger, let integer = Int64(text) { return .int(integer) }
+    guard let double = Double(text), double.isFinite else { throw failure("number out of range") }
+    return .double(double)
+  }
+
+  @discardableResult
+  private mutating func skipDigits() -> Int {
+    let start = index
+    while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+    return index - start
+  }
+}
+
+extension JSONValue {
+  /// Compact JSON with sorted keys and unescaped slashes: byte for byte what `JSONCoding.encode`
+  /// writes for the same value, without going through `Encodable`.
+  public var serialized: [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(64)
+    write(into: &out)
+    return out
+  }
+
+  func write(into out: inout [UInt8]) {
+    switch self {
+    case .null: out += [0x6E, 0x75, 0x6C, 0x6C]
+    case .bool(let value): out += value ? Array("true".utf8) : Array("false".utf8)
+    case .int(let value): out += Array(String(value).utf8)
+    case .double(let value):
+      if value.rounded() == value, abs(value) < 1e15 {
+        out += Array(String(Int64(value)).utf8)
+      } else {
+        out += Array(String(value).utf8)
+      }
+    case .string(let value): Self.writeString(value, into: &out)
+    case .array(let elements):
+      out.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { out.append(UInt8(ascii: ",")) }
+        element.write(into: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let members):
+      out.append(UInt8(ascii: "{"))
+      for (offset, key) in members.keys.sorted().enumerated() {
+        if offset > 0 { out.append(UInt8(ascii: ",")) }
+        Self.writeString(key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        members[key]!.write(into: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  static func writeString(_ text: String, into out: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out += [0x5C, 0x22]
+      case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+      case 0x09: out += [0x5C, UInt8(ascii: "t")]
+      case 0x08: out += [0x5C, UInt8(ascii: "b")]
+      case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+      case 0..<0x20: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

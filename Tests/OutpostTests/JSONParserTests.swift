@@ -1,0 +1,54 @@
+import Foundation
+import OutpostModel
+import Testing
+
+@Suite struct JSONParserTests {
+  @Test func parsesWhatJSONDecoderParses() throws {
+    let text = #" { "a" : [1, -2, 3.25, 1e3, -0.5E-2, true, false, null], "s": "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "o": {} } "#
+    let fast = try JSONParser.parse(Array(text.utf8))
+    #expect(fast["a"] == [1, -2, .double(3.25), .double(1000), .double(-0.005), true, false, nil])
+    #expect(fast["s"] == .string("\"\\/\u{8}\u{c}\n\r\té😀"))
+    #expect(fast["o"] == [:])
+  }
+
+  @Test(arguments: [
+    "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "01", "-", "1.", "1e", "+1", ".5", "tru", "nul",
+    "\"unterminated", "\"bad \\x escape\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\u{1}b\"", "[1] x", "{'a':1}",
+    "NaN", "1e999",
+  ])
+  func refusesInvalidJSON(text: String) {
+    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+  }
+
+  @Test func refusesInvalidUTF8() {
+    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22]) }
+  }
+
+  @Test func boundsNestingDepth() throws {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(deep.utf8)) }
+    let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    _ = try JSONParser.parse(Array(fine.utf8))
+  }
+
+  @Test func serializesExactlyLikeTheEncoder() throws {
+    let values: [JSONValue] = [
+      ["b": 1, "a": [true, nil, "x/y"], "c": ["nested": "tab\there \"q\" \u{1} é"]],
+      .double(93.417), .double(-0.5), .int(Int64.max), .string("line\nbreak\\"), [],
+    ]
+    for value in values {
+      #expect(value.serialized == (try JSONCoding.encode(value)), "\(value)")
+      #expect(try JSONParser.parse(value.serialized) == value)
+    }
+  }
+
+  @Test func randomBytesNeverCrashIt() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("{}[]\":,0123456789.eE+-tfnrul\\ \u{7f}".utf8) + [0x00, 0xC3, 0xA9, 0xFF]
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 0..<40, using: &generator)
+      let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+      _ = try? JSONParser.parse(bytes)
+    }
+  }
+}
