@@ -31,47 +31,61 @@ public struct Daemon {
   /// Runs the daemon to the end; returns how the process should exit.
   public static func run(_ options: Options) async -> DaemonExitCode {
     let paths = options.paths
-    let configuration: DaemonConfiguration
+    // Taken once: sd_listen_fds clears the variables so that children do not inherit them.
+    let listenDescriptors = Systemd.listenDescriptors()
+    let style: OutpostLogHandler.Style =
+      Systemd.stderrIsJournal(environment: options.environment) ? .journal : .terminal
+    var configuration = DaemonConfiguration()
+    var failure: DaemonStartError?
     do {
       configuration = try DaemonConfiguration.load(path: paths.configFilePath)
     } catch {
-      printError(
-        "outpostd: configuration error\n\(error)\nFix the file (`outpostd --print-config` shows every key), then start again."
-      )
-      return .configError
+      failure = DaemonStartError(
+        exitCode: .configError, component: "config",
+        message: "configuration error\n\(error)\nFix the file (`outpostd --print-config` shows every key), then "
+          + "restart outpostd.")
     }
-    let style: OutpostLogHandler.Style =
-      Systemd.stderrIsJournal(environment: options.environment) ? .journal : .terminal
     let level = options.logLevel ?? configuration.logLevel
     LoggingSystem.bootstrap { label in OutpostLogHandler(label: label, level: level, style: style) }
     let logger = Logger(label: "outpostd")
 
-    do {
-      try await serve(paths: paths, configuration: configuration, logger: logger)
-      logger.notice("stopped")
-      return .ok
-    } catch let error as DaemonStartError {
-      logger.error("\(error.message)")
-      if style == .journal { printError("outpostd: \(error.message)") }
-      return error.exitCode
-    } catch {
-      logger.critical("stopped by an unexpected error: \(error)")
-      return .failure
+    if failure == nil {
+      do {
+        try await serve(
+          paths: paths, configuration: configuration, listenDescriptors: listenDescriptors, logger: logger)
+        logger.notice("stopped")
+        return .ok
+      } catch let error as DaemonStartError {
+        failure = error
+      } catch {
+        logger.critical("stopped by an unexpected error: \(error)")
+        return .failure
+      }
     }
+    guard let failure else { return .failure }
+    // On a terminal the message keeps its lines; the journal gets it as one record.
+    if style == .terminal { printError("outpostd: \(failure.message)") } else { logger.error("\(failure.message)") }
+    // Started by systemd for a waiting client: exiting would only make systemd retry until it
+    // gives up on the socket, and the client would learn nothing. Stay up and say what is wrong.
+    if let descriptor = listenDescriptors.first, failure.exitCode != .alreadyRunning {
+      await NotOperationalMode.serve(descriptor: descriptor, failure: failure, paths: paths, logger: logger)
+    }
+    return failure.exitCode
   }
 
   static func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
 
-  private static func serve(paths: OutpostPaths, configuration: DaemonConfiguration, logger: Logger) async throws {
+  private static func serve(
+    paths: OutpostPaths, configuration: DaemonConfiguration, listenDescriptors: [CInt], logger: Logger
+  ) async throws {
     Systemd.status("Starting")
-    let listenDescriptors = Systemd.listenDescriptors()
     do {
       try RuntimeDirectory.prepare(paths.runtimeDirectory, mode: 0o700, isPrivate: true)
       try RuntimeDirectory.prepare(paths.dataDirectory, mode: 0o700, isPrivate: true)
     } catch {
-      throw DaemonStartError(exitCode: .cannotCreate, message: "\(error)")
+      throw DaemonStartError(exitCode: .cannotCreate, component: "runtime", message: "\(error)")
     }
     let lock: InstanceLock
     do {
@@ -79,13 +93,14 @@ public struct Daemon {
     } catch .heldBy(let pid) {
       let who = pid.map { "(pid \($0)) " } ?? ""
       throw DaemonStartError(
-        exitCode: .alreadyRunning,
+        exitCode: .alreadyRunning, component: "instance",
         message: "outpostd is already running \(who)for \(paths.runtimeDirectory) and serving \(paths.socketPath). "
           + "Use that one (`outpost status`), or stop it first (`systemctl --user stop outpostd` or `kill \(pid.map(String.init) ?? "PID")`)."
       )
     } catch .cannotOpen(let path, let code) {
       throw DaemonStartError(
-        exitCode: .cannotCreate, message: "cannot create \(path): \(String(cString: strerror(code)))")
+        exitCode: .cannotCreate, component: "runtime",
+        message: "cannot create \(path): \(String(cString: strerror(code)))")
     }
     defer { withExtendedLifetime(lock) {} }
 
@@ -95,8 +110,9 @@ public struct Daemon {
       store = try Store.open(path: paths.databasePath)
     } catch {
       switch error {
-      case .corrupt, .newerSchema: throw DaemonStartError(exitCode: .dataError, message: error.description)
-      default: throw DaemonStartError(exitCode: .cannotCreate, message: error.description)
+      case .corrupt, .newerSchema:
+        throw DaemonStartError(exitCode: .dataError, component: "store", message: error.description)
+      default: throw DaemonStartError(exitCode: .cannotCreate, component: "store", message: error.description)
       }
     }
     defer {

@@ -20,6 +20,14 @@ public enum DaemonExitCode: Int32, Sendable {
 /// A start-up failure: what to tell the user and how to exit.
 public struct DaemonStartError: Error, CustomStringConvertible {
   public var exitCode: DaemonExitCode
+  /// The part that failed, as `daemon.status` names it: config, store, runtime, instance, rpc.
+  public var component: String
   public var message: String
   public var description: String { message }
+
+  public init(exitCode: DaemonExitCode, component: String, message: String) {
+    self.exitCode = exitCode
+    self.component = component
+    self.message = message
+  }
 }

@@ -28,6 +28,7 @@ extension RPCError {
   public static let frameTooLargeCode = -32001
   public static let tooManyConnectionsCode = -32002
   public static let permissionDeniedCode = -32003
+  public static let notOperationalCode = -32004
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -59,6 +60,13 @@ extension RPCError {
       message: "Too many connections (limit \(limit)); close idle clients and try again",
       data: ["limit": .int(Int64(limit))])
   }
+  /// The daemon runs (so that clients can learn why) but cannot do its work; `daemon.status`
+  /// names the failing component and what to do.
+  public static func notOperational(_ reason: String) -> RPCError {
+    RPCError(
+      code: notOperationalCode, message: "outpostd is not operational: \(reason)",
+      data: ["reason": .string(reason)])
+  }
   public static func permissionDenied(servedUID: UInt32) -> RPCError {
     RPCError(
       code: permissionDeniedCode,
@@ -75,5 +83,6 @@ public enum RPCErrorCatalog {
     RPCError.frameTooLargeCode: "FrameTooLarge",
     RPCError.tooManyConnectionsCode: "TooManyConnections",
     RPCError.permissionDeniedCode: "PermissionDenied",
+    RPCError.notOperationalCode: "NotOperational",
   ]
 }

@@ -29,6 +29,12 @@ public struct RPCHandlerRegistry: Sendable {
       return try JSONCoding.encode(result)
     }
   }
+
+  /// Answers `method` with `error` whatever its params (for a daemon that cannot do its work).
+  public mutating func registerFailing(_ method: any RPCMethod.Type, with error: RPCError) {
+    precondition(handlers[method.name] == nil, "\(method.name) registered twice")
+    handlers[method.name] = { _, _ in throw error }
+  }
 }
 
 /// Turns raw params into a method's `Params` type, with messages that name the offending field.

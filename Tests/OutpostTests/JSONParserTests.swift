@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct JSONParserTests {
   @Test func parsesWhatJSONDecoderParses() throws {
-    let text = #" { "a" : [1, -2, 3.25, 1e3, -0.5E-2, true, false, null], "s": "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "o": {} } "#
+    let text =
+      #" { "a" : [1, -2, 3.25, 1e3, -0.5E-2, true, false, null], "s": "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "o": {} } "#
     let fast = try JSONParser.parse(Array(text.utf8))
     #expect(fast["a"] == [1, -2, .double(3.25), .double(1000), .double(-0.005), true, false, nil])
     #expect(fast["s"] == .string("\"\\/\u{8}\u{c}\n\r\té😀"))

@@ -28,9 +28,11 @@ struct RPCServerService: Service {
       }
     } catch RuntimeDirectory.Failure.socketInUse(let path) {
       throw DaemonStartError(
-        exitCode: .alreadyRunning, message: RuntimeDirectory.Failure.socketInUse(path: path).description)
+        exitCode: .alreadyRunning, component: "instance",
+        message: RuntimeDirectory.Failure.socketInUse(path: path).description)
     } catch {
-      throw DaemonStartError(exitCode: .cannotCreate, message: "cannot listen on \(paths.socketPath): \(error)")
+      throw DaemonStartError(
+        exitCode: .cannotCreate, component: "rpc", message: "cannot listen on \(paths.socketPath): \(error)")
     }
     _ = try? await services.events.publish(
       OutpostEventType.daemonDidStart, ["pid": .int(Int64(getpid())), "version": .string(ProductInfo.version)])

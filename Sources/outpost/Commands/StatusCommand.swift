@@ -26,12 +26,8 @@ struct StatusCommand: ParsableCommand {
   }
 
   static func describe(_ status: DaemonStatus.Result) -> String {
-    let health = status.components.map { component in
-      component.health == .ok
-        ? "\(component.name) ok"
-        : "\(component.name) \(component.health.rawValue)\(component.detail.map { " (\($0))" } ?? "")"
-    }.joined(separator: ", ")
-    return """
+    let health = status.components.map { "\($0.name) \($0.health.rawValue)" }.joined(separator: ", ")
+    var text = """
       outpostd \(status.version) is running (pid \(status.pid), up \(Terminal.duration(status.uptimeSeconds)), since \(Terminal.localTime(status.startedAt)))
       Socket:   \(status.socketPath)
       Store:    \(status.storePath)
@@ -40,5 +36,10 @@ struct StatusCommand: ParsableCommand {
       Events:   last #\(status.counts.lastEventSeq), \(status.counts.eventsRetained) kept for catching up
       Health:   \(health)
       """
+    for component in status.components where component.health != .ok {
+      text += "\n\nProblem with \(component.name):\n  "
+      text += (component.detail ?? "no details; see the daemon's log").split(separator: "\n").joined(separator: "\n  ")
+    }
+    return text
   }
 }

@@ -22,12 +22,12 @@ extension EndToEnd {
       let text = try runCommand(outpost, ["status"], environment: daemon.environment)
       #expect(text.status == 0)
       #expect(
-        text.stdout.contains("outpostd \(ProductInfo.version) is running (pid \(daemon.process!.processIdentifier)"))
+        text.stdout.contains("outpostd \(ProductInfo.version) is running (pid \(daemon.pid)"))
       #expect(text.stdout.contains("Store:    \(daemon.paths.databasePath)"))
       let json = try runCommand(outpost, ["status", "--json"], environment: daemon.environment)
       #expect(json.status == 0)
       let status = try JSONCoding.decode(DaemonStatus.Result.self, from: json.stdout.utf8)
-      #expect(status.pid == daemon.process!.processIdentifier)
+      #expect(status.pid == daemon.pid)
       let elsewhere = try runCommand(
         outpost, ["status", "--socket", daemon.directory.file("nowhere.sock")], environment: daemon.environment)
       #expect(elsewhere.status == 69)
@@ -53,25 +53,22 @@ extension EndToEnd {
     @Test func eventsFollowsWithSince() throws {
       let daemon = try DaemonProcess()
       try daemon.start()
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: outpost)
-      process.arguments = ["events", "--since", "0", "--json"]
-      process.environment = daemon.environment
-      let out = Pipe()
-      process.standardOutput = out
-      try process.run()
+      let output = daemon.directory.file("events.out")
+      let file = open(output, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+      let follower = try ChildProcess(
+        outpost, ["events", "--since", "0", "--json"], environment: daemon.environment, redirections: [1: file])
+      close(file)
       for _ in 0..<250 where try daemon.client().call(DaemonStatus.self, NoParams()).counts.subscribers == 0 {
         usleep(20_000)
       }
       // The replay of daemon.didStart arrives, then the stop; then the daemon closes the stream.
       #expect(try daemon.stop() == 0)
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let events = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+      let exitStatus = follower.wait()
+      let events = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap {
         try? JSONCoding.decode(OutpostEvent.self, from: $0.utf8)
       }
       #expect(events.map(\.type) == [OutpostEventType.daemonDidStart, OutpostEventType.daemonWillStop])
-      #expect(process.terminationStatus == 69)
+      #expect(exitStatus == 69)
     }
 
     @Test func helpAndCompletionsAreGenerated() throws {

@@ -10,7 +10,7 @@ extension EndToEnd {
       let daemon = try DaemonProcess()
       try daemon.start()
       let status = try daemon.client().call(DaemonStatus.self, NoParams())
-      #expect(status.pid == daemon.process!.processIdentifier)
+      #expect(status.pid == daemon.pid)
       #expect(status.socketPath == daemon.paths.socketPath)
       #expect(status.storePath == daemon.paths.databasePath)
       #expect(status.counts.lastEventSeq >= 1, "daemon.didStart is recorded")
@@ -36,7 +36,7 @@ extension EndToEnd {
       let second = try DaemonProcess(directory: first.directory)
       let result = try runCommand(DaemonProcess.binary("outpostd"), [], environment: second.environment)
       #expect(result.status == 75)
-      #expect(result.stderr.contains("already running (pid \(first.process!.processIdentifier))"), "\(result.stderr)")
+      #expect(result.stderr.contains("already running (pid \(first.pid))"), "\(result.stderr)")
       // The first one still owns the socket and serves.
       #expect(try first.client().call(DaemonHello.self, .init()).product == "Outpost")
     }
@@ -86,7 +86,7 @@ extension EndToEnd {
       let pings = listener.messages(until: "WATCHDOG=1")
       #expect(pings.contains("WATCHDOG=1"), "\(pings)")
       try watched.waitUntilServing()
-      kill(watched.process!.processIdentifier, SIGTERM)
+      kill(watched.pid, SIGTERM)
       let stopping = listener.messages(until: "STOPPING=1")
       #expect(stopping.contains { $0.contains("STOPPING=1") }, "\(stopping)")
       #expect(try watched.waitForExit() == 0)
@@ -116,6 +116,39 @@ extension EndToEnd {
       #expect(daemon.log.contains("socket passed by systemd"), "\(daemon.log)")
       let exitStatus = try daemon.stop()
       #expect(exitStatus == 0, "\(daemon.log)")
+    }
+
+    @Test func underSocketActivationABrokenConfigIsReportedNotLooped() throws {
+      let activate = "/usr/bin/systemd-socket-activate"
+      try #require(FileManager.default.isExecutableFile(atPath: activate), "install the systemd package")
+      let daemon = try DaemonProcess(config: "[rpc]\nmax_frame_bytes = \"big\"\n")
+      try FileManager.default.createDirectory(
+        atPath: daemon.paths.runtimeDirectory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      try daemon.start(
+        executable: activate,
+        arguments: [
+          "-l", daemon.paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E",
+          "OUTPOST_CONFIG_DIR",
+          DaemonProcess.binary("outpostd"),
+        ], waitForSocket: false)
+      let outpost = DaemonProcess.binary("outpost")
+      var status = try runCommand(outpost, ["status"], environment: daemon.environment)
+      for _ in 0..<100 where status.status == 69 {
+        usleep(50_000)
+        status = try runCommand(outpost, ["status"], environment: daemon.environment)
+      }
+      #expect(status.status == 1, "\(status.stderr)")
+      #expect(status.stdout.contains("Health:   config failed"), "\(status.stdout)")
+      #expect(status.stdout.contains("config.toml:2: rpc.max_frame_bytes: expected an integer"), "\(status.stdout)")
+      #expect {
+        try daemon.client().callRaw(method: EventsSubscribe.name, params: [:])
+      } throws: { error in
+        guard case .remote(let rpcError)? = error as? RPCClientError else { return false }
+        return rpcError.code == RPCError.notOperationalCode
+      }
+      // Stopping it reports the real failure to systemd.
+      #expect(try daemon.stop() == 78)
     }
   }
 }

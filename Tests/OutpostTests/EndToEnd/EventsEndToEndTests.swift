@@ -28,7 +28,7 @@ extension EndToEnd {
       let started = try returning.nextNotification()
       #expect(started["params"]?["type"] == .string(OutpostEventType.daemonDidStart))
       #expect(started["params"]?["seq"] == .int(lastSeen + 1))
-      #expect(started["params"]?["data"]?["pid"] == .int(Int64(daemon.process!.processIdentifier)))
+      #expect(started["params"]?["data"]?["pid"] == .int(Int64(daemon.pid)))
 
       let lost = try daemon.client().call(EventsSubscribe.self, .init(since: 999_999))
       #expect(lost.resyncNeeded)

@@ -7,7 +7,7 @@ import OutpostRPCTransport
 final class DaemonProcess: @unchecked Sendable {
   let directory: TemporaryDirectory
   let paths: OutpostPaths
-  private(set) var process: Process?
+  private(set) var process: ChildProcess?
   private let extraEnvironment: [String: String]
 
   /// Where SwiftPM put the executables: next to the test bundle.
@@ -53,27 +53,22 @@ final class DaemonProcess: @unchecked Sendable {
 
   /// Starts the daemon (or `executable` with `arguments`, e.g. systemd-socket-activate).
   func start(executable: String? = nil, arguments: [String] = [], waitForSocket: Bool = true) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable ?? Self.binary("outpostd"))
-    process.arguments = arguments
-    process.environment = environment
-    FileManager.default.createFile(atPath: logPath, contents: nil)
-    let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-    log.seekToEndOfFile()
-    process.standardError = log
-    process.standardOutput = log
-    try process.run()
-    self.process = process
+    let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    defer { close(log) }
+    process = try ChildProcess(
+      executable ?? Self.binary("outpostd"), arguments, environment: environment, redirections: [1: log, 2: log])
     if waitForSocket { try waitUntilServing() }
   }
+
+  var pid: Int32 { process?.pid ?? 0 }
 
   /// Polls until the socket accepts a `daemon.hello`.
   func waitUntilServing(timeout: Duration = .seconds(20)) throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let client = try? client(), (try? client.call(DaemonHello.self, .init())) != nil { return }
-      if let process, !process.isRunning {
-        throw TestFailure("outpostd exited with \(process.terminationStatus) before serving:\n\(log)")
+      if let process, let status = process.poll() {
+        throw TestFailure("outpostd exited with \(status) before serving:\n\(log)")
       }
       usleep(20_000)
     }
@@ -88,27 +83,20 @@ final class DaemonProcess: @unchecked Sendable {
   @discardableResult
   func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) throws -> Int32 {
     guard let process else { throw TestFailure("not started") }
-    if process.isRunning { kill(process.processIdentifier, signal) }
+    if process.isRunning { kill(process.pid, signal) }
     return try waitForExit(timeout: timeout)
   }
 
   func waitForExit(timeout: Duration = .seconds(20)) throws -> Int32 {
     guard let process else { throw TestFailure("not started") }
     let deadline = ContinuousClock.now + timeout
-    while process.isRunning {
+    while true {
+      if let status = process.poll() { return status }
       guard ContinuousClock.now < deadline else {
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.pid, SIGKILL)
         throw TestFailure("outpostd did not exit within \(timeout):\n\(log)")
       }
       usleep(10_000)
-    }
-    return process.terminationStatus
-  }
-
-  deinit {
-    if let process, process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
     }
   }
 }
@@ -126,19 +114,19 @@ struct CommandResult {
 }
 
 func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  process.environment = environment
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  let errData = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  let out = ClosingPipe()
+  let err = ClosingPipe()
+  let child = try ChildProcess(
+    executable, arguments, environment: environment, redirections: [1: out.write, 2: err.write])
+  close(out.write)
+  close(err.write)
+  // Outputs are small; stderr is read after stdout (a child filling 64 KiB of stderr first
+  // would block, which these commands never do).
+  let outData = out.readAll()
+  let errData = err.readAll()
+  close(out.read)
+  close(err.read)
   return CommandResult(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    status: child.wait(), stdout: String(decoding: outData, as: UTF8.self),
     stderr: String(decoding: errData, as: UTF8.self))
 }

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A child process started with posix_spawn and reaped with waitpid on its own pid.
+/// (Foundation's `Process` reaps children from a shared monitor that can block on one child while
+/// another has exited: with a daemon and a short-lived CLI running at once, tests hung.)
+final class ChildProcess: @unchecked Sendable {
+  let pid: pid_t
+  private var exitStatus: Int32?
+
+  /// Starts `executable`; fds in `redirections` (target fd → source fd) are installed in the child.
+  init(_ executable: String, _ arguments: [String], environment: [String: String], redirections: [CInt: CInt]) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    defer { close(devNull) }
+    posix_spawn_file_actions_adddup2(&actions, devNull, 0)
+    for (target, source) in redirections { posix_spawn_file_actions_adddup2(&actions, source, target) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    guard result == 0 else { throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))") }
+    self.pid = pid
+  }
+
+  /// Exit status, or 128 + signal number; nil while running.
+  func poll() -> Int32? {
+    if let exitStatus { return exitStatus }
+    var status: Int32 = 0
+    let result = waitpid(pid, &status, WNOHANG)
+    guard result == pid else { return nil }
+    exitStatus = Self.decode(status)
+    return exitStatus
+  }
+
+  var isRunning: Bool { poll() == nil }
+
+  func wait() -> Int32 {
+    if let exitStatus { return exitStatus }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    exitStatus = Self.decode(status)
+    return exitStatus!
+  }
+
+  private static func decode(_ status: Int32) -> Int32 {
+    status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
+  deinit {
+    if poll() == nil {
+      kill(pid, SIGKILL)
+      _ = wait()
+    }
+  }
+}
+
+/// A pipe whose ends are close-on-exec, so no other child inherits them.
+struct ClosingPipe {
+  let read: CInt
+  let write: CInt
+
+  init() {
+    var fds: [CInt] = [0, 0]
+    pipe(&fds)  // pipe2 is hidden behind _GNU_SOURCE; set close-on-exec right after
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+    read = fds[0]
+    write = fds[1]
+  }
+
+  /// Reads until every writer has closed.
+  func readAll() -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = Glibc.read(read, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      data.append(contentsOf: buffer[..<count])
+    }
+    return data
+  }
+}
