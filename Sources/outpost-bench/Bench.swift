@@ -147,7 +147,7 @@ struct Bench {
       print(
         "  outpostd RSS idle after the load: \(after.residentKiB / 1024).\(after.residentKiB % 1024 * 10 / 1024) MiB, \(after.threads) threads"
       )
-      let wakeups = after.contextSwitches - before.contextSwitches
+      let wakeups = after.wakeups(since: before)
       print("  outpostd wakeups while idle: \(wakeups) in \(idleSeconds) s (context switches of all threads)")
     }
     let ratio = hello.percentile(50) / floor.percentile(50)

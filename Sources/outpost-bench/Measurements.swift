@@ -45,30 +45,33 @@ extension String {
 /// (every wake-up of a sleeping thread is a voluntary context switch).
 struct ProcessSample {
   var residentKiB: Int
-  var contextSwitches: Int
-  var threads: Int
+  /// Context switches per thread id.
+  var contextSwitches: [Int: Int]
+  var threads: Int { contextSwitches.count }
+
+  /// Wake-ups between `earlier` and this sample: context switches of threads alive in both,
+  /// plus all of those of threads that appeared since.
+  func wakeups(since earlier: ProcessSample) -> Int {
+    contextSwitches.reduce(0) { sum, entry in sum + entry.value - (earlier.contextSwitches[entry.key] ?? 0) }
+  }
 
   static func read(pid: Int32) -> ProcessSample? {
     guard let status = readFile("/proc/\(pid)/status") else { return nil }
     let rss = field("VmRSS:", in: status) ?? 0
-    var switches = 0
-    var threads = 0
+    var switches: [Int: Int] = [:]
     if let directory = opendir("/proc/\(pid)/task") {
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) {
           String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        guard name.first?.isNumber == true, let taskStatus = readFile("/proc/\(pid)/task/\(name)/status") else {
-          continue
-        }
-        threads += 1
-        switches +=
+        guard let tid = Int(name), let taskStatus = readFile("/proc/\(pid)/task/\(name)/status") else { continue }
+        switches[tid] =
           (field("voluntary_ctxt_switches:", in: taskStatus) ?? 0)
           + (field("nonvoluntary_ctxt_switches:", in: taskStatus) ?? 0)
       }
       closedir(directory)
     }
-    return ProcessSample(residentKiB: rss, contextSwitches: switches, threads: threads)
+    return ProcessSample(residentKiB: rss, contextSwitches: switches)
   }
 
   private static func field(_ name: String, in text: String) -> Int? {
