@@ -208,8 +208,16 @@ find_binaries() {
     cd "$root"
     say "Building release binaries (swift build -c release)..."
     swift build -c release --product outpostd ${extra[@]+"${extra[@]}"} || die "swift build failed (outpostd)"
-    swift build -c release --product outpost ${extra[@]+"${extra[@]}"} || die "swift build failed (outpost)"
-    source_dir=$(swift build -c release --show-bin-path ${extra[@]+"${extra[@]}"})
+    # The CLI links the Swift runtime statically: it starts in a few milliseconds and runs
+    # without the toolchain. Its own scratch path, since switching that flag rebuilds everything.
+    swift build -c release --static-swift-stdlib --scratch-path "$root/.build-static" --product outpost \
+      || die "swift build failed (outpost)"
+    source_dir="$root/.build-static/install-bin"
+    mkdir -p "$source_dir"
+    cp -f "$(swift build -c release --show-bin-path ${extra[@]+"${extra[@]}"})/outpostd" "$source_dir/outpostd"
+    cp -f "$root/.build-static/release/outpost" "$source_dir/outpost"
+  elif [ -x "$root/.build-static/install-bin/outpostd" ] && [ -x "$root/.build-static/install-bin/outpost" ]; then
+    source_dir="$root/.build-static/install-bin"
   elif [ -x "$root/.build/release/outpostd" ] && [ -x "$root/.build/release/outpost" ]; then
     source_dir="$root/.build/release"
   elif [ -x "$bin_dir/outpostd" ] && [ -x "$bin_dir/outpost" ]; then

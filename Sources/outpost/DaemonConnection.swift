@@ -34,34 +34,17 @@ struct DaemonConnection {
 
   static func failure(_ error: RPCClientError, socketPath: String) -> CLIFailure {
     switch error {
-    case .daemonNotRunning(let path):
-      return CLIFailure(
-        .unavailable,
-        """
-        outpostd is not running (nothing listens on \(path)).
-        Start it with:  systemctl --user start outpostd.socket
-                   or:  outpostd
-        """)
-    case .permissionDenied(let path):
-      return CLIFailure(
-        .permissionDenied,
-        "permission denied on \(path): the socket belongs to another user. Run your own outpostd, or pass --socket.")
-    case .socketPathTooLong(let path):
-      return CLIFailure(.usage, "the socket path is too long for a Unix socket (max 107 bytes): \(path)")
-    case .connectionLost:
-      return CLIFailure(
-        .unavailable, "the connection to outpostd was lost; it may have stopped (`outpost status` tells).")
-    case .timedOut:
-      return CLIFailure(
-        .unavailable,
-        "outpostd did not answer in time; it may be overloaded or stuck (see its log: journalctl --user -u outpostd).")
-    case .io(let detail):
-      return CLIFailure(.unavailable, detail)
-    case .protocolError(let detail):
-      return CLIFailure(.protocolError, "\(detail). Are outpost and outpostd the same version?")
+    case .daemonNotRunning(let path): CLIFailure(.unavailable, localized(.daemonNotRunning, path))
+    case .permissionDenied(let path): CLIFailure(.permissionDenied, localized(.permissionDenied, path))
+    case .socketPathTooLong(let path): CLIFailure(.usage, localized(.socketPathTooLong, path))
+    case .connectionLost: CLIFailure(.unavailable, localized(.connectionLost))
+    case .timedOut: CLIFailure(.unavailable, localized(.timedOut))
+    case .io(let detail): CLIFailure(.unavailable, detail)
+    case .protocolError(let detail): CLIFailure(.protocolError, localized(.protocolMismatch, detail))
     case .remote(let error):
-      if error.code == RPCError.permissionDeniedCode { return CLIFailure(.permissionDenied, error.message) }
-      return CLIFailure(.daemonError, "\(error.message) (error \(error.code))")
+      error.code == RPCError.permissionDeniedCode
+        ? CLIFailure(.permissionDenied, error.message)
+        : CLIFailure(.daemonError, "\(error.message) (error \(error.code))")
     }
   }
 }

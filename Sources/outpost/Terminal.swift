@@ -65,6 +65,9 @@ enum Terminal {
   }
 }
 
+/// The CLI's messages in the user's language (OUTPOST_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+let localized = Localizer(environment: Environment.all())
+
 /// The process environment, without Foundation's ProcessInfo.
 enum Environment {
   static func all() -> [String: String] {

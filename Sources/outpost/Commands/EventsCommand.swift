@@ -34,8 +34,7 @@ struct EventsCommand: ParsableCommand {
         EventsSubscribe.self, .init(since: since, types: types.isEmpty ? nil : types))
       if result.resyncNeeded, let since {
         Terminal.note(
-          "Events after #\(since) are no longer all kept (oldest kept: #\(result.oldestSeq.map(String.init) ?? "none")); following from #\(result.currentSeq)."
-        )
+          localized(.eventsResync, "\(since)", result.oldestSeq.map(String.init) ?? "–", "\(result.currentSeq)"))
       }
       while true {
         let message: JSONValue

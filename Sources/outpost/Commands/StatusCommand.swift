@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutpostModel
 import OutpostRPC
 
 struct StatusCommand: ParsableCommand {
@@ -27,18 +28,26 @@ struct StatusCommand: ParsableCommand {
 
   static func describe(_ status: DaemonStatus.Result) -> String {
     let health = status.components.map { "\($0.name) \($0.health.rawValue)" }.joined(separator: ", ")
-    var text = """
-      outpostd \(status.version) is running (pid \(status.pid), up \(Terminal.duration(status.uptimeSeconds)), since \(Terminal.localTime(status.startedAt)))
-      Socket:   \(status.socketPath)
-      Store:    \(status.storePath)
-      Config:   \(status.configPath)
-      Clients:  \(status.counts.connections) connected, \(status.counts.subscribers) following events
-      Events:   last #\(status.counts.lastEventSeq), \(status.counts.eventsRetained) kept for catching up
-      Health:   \(health)
-      """
+    let counts = status.counts
+    let rows: [(MessageKey, String)] = [
+      (.statusSocket, status.socketPath),
+      (.statusStore, status.storePath),
+      (.statusConfig, status.configPath),
+      (.statusClients, localized(.statusClientsValue, "\(counts.connections)", "\(counts.subscribers)")),
+      (.statusEvents, localized(.statusEventsValue, "\(counts.lastEventSeq)", "\(counts.eventsRetained)")),
+      (.statusHealth, health),
+    ]
+    let labels = rows.map { localized($0.0) }
+    let width = labels.map(\.count).max()! + 2
+    var text = localized(
+      .statusRunning, status.version, "\(status.pid)", Terminal.duration(status.uptimeSeconds),
+      Terminal.localTime(status.startedAt))
+    for (label, row) in zip(labels, rows) {
+      text += "\n" + label + String(repeating: " ", count: width - label.count) + row.1
+    }
     for component in status.components where component.health != .ok {
-      text += "\n\nProblem with \(component.name):\n  "
-      text += (component.detail ?? "no details; see the daemon's log").split(separator: "\n").joined(separator: "\n  ")
+      text += "\n\n" + localized(.statusProblem, component.name) + "\n  "
+      text += (component.detail ?? localized(.statusNoDetail)).split(separator: "\n").joined(separator: "\n  ")
     }
     return text
   }

@@ -16,6 +16,23 @@ extension EndToEnd {
       #expect(result.stdout.isEmpty)
     }
 
+    @Test func speaksTheUsersLanguage() throws {
+      let daemon = try DaemonProcess()
+      var environment = daemon.environment
+      environment["LANG"] = "de_CH.UTF-8"
+      environment["LC_ALL"] = nil
+      environment["LANGUAGE"] = nil
+      environment["OUTPOST_LANG"] = nil
+      let german = try runCommand(outpost, ["status"], environment: environment)
+      #expect(german.status == 69)
+      #expect(german.stderr.contains("outpostd läuft nicht"), "\(german.stderr)")
+      environment["OUTPOST_LANG"] = "fr"
+      try daemon.start()
+      let french = try runCommand(outpost, ["status"], environment: environment)
+      #expect(french.stdout.contains("est lancé (pid \(daemon.pid)"), "\(french.stdout)")
+      #expect(french.stdout.contains("Base :"), "\(french.stdout)")
+    }
+
     @Test func statusInTextAndJSON() throws {
       let daemon = try DaemonProcess()
       try daemon.start()

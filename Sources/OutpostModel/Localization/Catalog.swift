@@ -1,0 +1,115 @@
+/// Every user-facing message of the CLI, in each language. A test checks that each message has
+/// all languages and the same `{n}` placeholders in each. Messages the daemon sends over the
+/// wire (error messages) stay English: they are also read by scripts and logs.
+public enum MessageKey: String, CaseIterable, Sendable {
+  case daemonNotRunning
+  case permissionDenied
+  case socketPathTooLong
+  case connectionLost
+  case timedOut
+  case protocolMismatch
+  case statusRunning
+  case statusSocket
+  case statusStore
+  case statusConfig
+  case statusClients
+  case statusClientsValue
+  case statusEvents
+  case statusEventsValue
+  case statusHealth
+  case statusProblem
+  case statusNoDetail
+  case eventsResync
+}
+
+enum Catalog {
+  static let entries: [MessageKey: [Language: String]] = [
+    .daemonNotRunning: [
+      .en:
+        "outpostd is not running (nothing listens on {0}).\nStart it with:  systemctl --user start outpostd.socket\n           or:  outpostd",
+      .de:
+        "outpostd läuft nicht (niemand lauscht auf {0}).\nStarten mit:  systemctl --user start outpostd.socket\n        oder:  outpostd",
+      .fr:
+        "outpostd n'est pas lancé (rien n'écoute sur {0}).\nLancez-le avec :  systemctl --user start outpostd.socket\n             ou :  outpostd",
+      .it:
+        "outpostd non è in esecuzione (nessuno ascolta su {0}).\nAvvialo con:  systemctl --user start outpostd.socket\n      oppure:  outpostd",
+    ],
+    .permissionDenied: [
+      .en: "permission denied on {0}: the socket belongs to another user. Run your own outpostd, or pass --socket.",
+      .de:
+        "Zugriff verweigert auf {0}: der Socket gehört einem anderen Benutzer. Starten Sie Ihren eigenen outpostd oder geben Sie --socket an.",
+      .fr:
+        "accès refusé à {0} : le socket appartient à un autre utilisateur. Lancez votre propre outpostd, ou indiquez --socket.",
+      .it:
+        "accesso negato a {0}: il socket appartiene a un altro utente. Avvia il tuo outpostd, oppure indica --socket.",
+    ],
+    .socketPathTooLong: [
+      .en: "the socket path is too long for a Unix socket (at most 107 bytes): {0}",
+      .de: "der Socket-Pfad ist zu lang für einen Unix-Socket (höchstens 107 Bytes): {0}",
+      .fr: "le chemin du socket est trop long pour un socket Unix (107 octets au plus) : {0}",
+      .it: "il percorso del socket è troppo lungo per un socket Unix (al massimo 107 byte): {0}",
+    ],
+    .connectionLost: [
+      .en: "the connection to outpostd was lost; it may have stopped (check with `outpost status`).",
+      .de: "die Verbindung zu outpostd ist abgebrochen; vielleicht wurde er beendet (prüfen mit `outpost status`).",
+      .fr: "la connexion à outpostd a été perdue ; il s'est peut-être arrêté (vérifiez avec `outpost status`).",
+      .it: "la connessione a outpostd si è interrotta; potrebbe essersi fermato (verifica con `outpost status`).",
+    ],
+    .timedOut: [
+      .en:
+        "outpostd did not answer in time; it may be overloaded or stuck (see its log: journalctl --user -u outpostd).",
+      .de:
+        "outpostd hat nicht rechtzeitig geantwortet; er ist vielleicht überlastet oder hängt (siehe Protokoll: journalctl --user -u outpostd).",
+      .fr:
+        "outpostd n'a pas répondu à temps ; il est peut-être surchargé ou bloqué (voir son journal : journalctl --user -u outpostd).",
+      .it:
+        "outpostd non ha risposto in tempo; potrebbe essere sovraccarico o bloccato (vedi il suo log: journalctl --user -u outpostd).",
+    ],
+    .protocolMismatch: [
+      .en: "{0}. Are outpost and outpostd the same version?",
+      .de: "{0}. Haben outpost und outpostd dieselbe Version?",
+      .fr: "{0}. outpost et outpostd sont-ils de la même version ?",
+      .it: "{0}. outpost e outpostd sono della stessa versione?",
+    ],
+    .statusRunning: [
+      .en: "outpostd {0} is running (pid {1}, up {2}, since {3})",
+      .de: "outpostd {0} läuft (PID {1}, seit {2}, gestartet {3})",
+      .fr: "outpostd {0} est lancé (pid {1}, depuis {2}, démarré le {3})",
+      .it: "outpostd {0} è in esecuzione (pid {1}, da {2}, avviato il {3})",
+    ],
+    .statusSocket: [.en: "Socket:", .de: "Socket:", .fr: "Socket :", .it: "Socket:"],
+    .statusStore: [.en: "Store:", .de: "Datenbank:", .fr: "Base :", .it: "Database:"],
+    .statusConfig: [.en: "Config:", .de: "Konfiguration:", .fr: "Configuration :", .it: "Configurazione:"],
+    .statusClients: [.en: "Clients:", .de: "Clients:", .fr: "Clients :", .it: "Client:"],
+    .statusClientsValue: [
+      .en: "{0} connected, {1} following events",
+      .de: "{0} verbunden, {1} folgen den Ereignissen",
+      .fr: "{0} connectés, {1} suivent les événements",
+      .it: "{0} connessi, {1} seguono gli eventi",
+    ],
+    .statusEvents: [.en: "Events:", .de: "Ereignisse:", .fr: "Événements :", .it: "Eventi:"],
+    .statusEventsValue: [
+      .en: "last #{0}, {1} kept for catching up",
+      .de: "letztes #{0}, {1} zum Nachholen aufbewahrt",
+      .fr: "dernier n° {0}, {1} conservés pour rattraper",
+      .it: "ultimo n. {0}, {1} conservati per recuperare",
+    ],
+    .statusHealth: [.en: "Health:", .de: "Zustand:", .fr: "État :", .it: "Stato:"],
+    .statusProblem: [
+      .en: "Problem with {0}:", .de: "Problem mit {0}:", .fr: "Problème avec {0} :", .it: "Problema con {0}:",
+    ],
+    .statusNoDetail: [
+      .en: "no details; see the daemon's log",
+      .de: "keine Einzelheiten; siehe das Protokoll des Dienstes",
+      .fr: "pas de détails ; voir le journal du démon",
+      .it: "nessun dettaglio; vedi il log del demone",
+    ],
+    .eventsResync: [
+      .en: "Events after #{0} are no longer all kept (oldest kept: #{1}); following from #{2}.",
+      .de: "Die Ereignisse nach #{0} sind nicht mehr alle vorhanden (ältestes: #{1}); es geht weiter ab #{2}.",
+      .fr:
+        "Les événements après le n° {0} ne sont plus tous conservés (le plus ancien : n° {1}) ; suite à partir du n° {2}.",
+      .it: "Gli eventi dopo il n. {0} non sono più tutti conservati (il più vecchio: n. {1}); si prosegue dal n. {2}.",
+    ],
+  ]
+}
