@@ -138,17 +138,17 @@ struct Bench {
     print("  idle for \(idleSeconds) s …")
     sleep(UInt32(idleSeconds))
     let after = ProcessSample.read(pid: daemon)
-    if let fresh {
-      print(
-        "  outpostd RSS right after start: \(fresh.residentKiB / 1024).\(fresh.residentKiB % 1024 * 10 / 1024) MiB, \(fresh.threads) threads"
-      )
+    func memory(_ sample: ProcessSample) -> String {
+      "RSS \(formatKiB(sample.residentKiB)) (of which shared library pages make up most; "
+        + "PSS \(formatKiB(sample.proportionalKiB)), private anonymous \(formatKiB(sample.anonymousKiB))), "
+        + "\(sample.threads) threads"
     }
+    if let fresh { print("  outpostd right after start: \(memory(fresh))") }
     if let before, let after {
+      print("  outpostd idle after the load: \(memory(after))")
       print(
-        "  outpostd RSS idle after the load: \(after.residentKiB / 1024).\(after.residentKiB % 1024 * 10 / 1024) MiB, \(after.threads) threads"
+        "  outpostd wakeups while idle: \(after.wakeups(since: before)) in \(idleSeconds) s (context switches of all threads)"
       )
-      let wakeups = after.wakeups(since: before)
-      print("  outpostd wakeups while idle: \(wakeups) in \(idleSeconds) s (context switches of all threads)")
     }
     let ratio = hello.percentile(50) / floor.percentile(50)
     print("  single-connection p50 / floor p50 = \(String(format2: ratio))x")

@@ -26,6 +26,9 @@ struct Samples {
   var count: Int { values.count }
 }
 
+/// "12.3 MiB".
+func formatKiB(_ kib: Int) -> String { String(format2: Double(kib) / 1024) + " MiB" }
+
 /// "123 µs", "4.56 ms".
 func formatDuration(_ nanoseconds: Double) -> String {
   if nanoseconds >= 1_000_000 { return String(format2: nanoseconds / 1_000_000) + " ms" }
@@ -45,6 +48,10 @@ extension String {
 /// (every wake-up of a sleeping thread is a voluntary context switch).
 struct ProcessSample {
   var residentKiB: Int
+  /// Proportional set size: shared library pages divided among the processes that map them.
+  var proportionalKiB: Int
+  /// Private anonymous memory: the daemon's own heap and stacks.
+  var anonymousKiB: Int
   /// Context switches per thread id.
   var contextSwitches: [Int: Int]
   var threads: Int { contextSwitches.count }
@@ -58,6 +65,9 @@ struct ProcessSample {
   static func read(pid: Int32) -> ProcessSample? {
     guard let status = readFile("/proc/\(pid)/status") else { return nil }
     let rss = field("VmRSS:", in: status) ?? 0
+    let rollup = readFile("/proc/\(pid)/smaps_rollup") ?? ""
+    let pss = field("Pss:", in: rollup) ?? 0
+    let anonymous = field("Pss_Anon:", in: rollup) ?? 0
     var switches: [Int: Int] = [:]
     if let directory = opendir("/proc/\(pid)/task") {
       while let entry = readdir(directory) {
@@ -71,7 +81,7 @@ struct ProcessSample {
       }
       closedir(directory)
     }
-    return ProcessSample(residentKiB: rss, contextSwitches: switches)
+    return ProcessSample(residentKiB: rss, proportionalKiB: pss, anonymousKiB: anonymous, contextSwitches: switches)
   }
 
   private static func field(_ name: String, in text: String) -> Int? {
