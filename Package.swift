@@ -34,9 +34,10 @@ let package = Package(
       name: "OutpostStore",
       dependencies: ["OutpostModel", .product(name: "GRDB", package: "GRDB.swift")]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     .target(
       name: "OutpostDesktop",
-      dependencies: ["OutpostModel", "CSystemd", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["OutpostModel", "CSystemd", "CSecret", .product(name: "Logging", package: "swift-log")]),
     .target(
       name: "OutpostDaemon",
       dependencies: [

@@ -22,8 +22,21 @@ final class ChildProcess: @unchecked Sendable {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
+    // Spawned from a libdispatch worker thread, a child would inherit that thread's blocked
+    // signals (gnome-keyring then ignores SIGTERM): give it an empty mask and default handlers.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard result == 0 else { throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))") }
     self.pid = pid
   }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// A private D-Bus session bus with an unlocked GNOME Keyring on it, for the tests of the
+/// Secret Service: the real thing a user's desktop runs, never the user's own keyring.
+///
+/// libsecret connects to the session bus once per process and keeps the connection, so one
+/// session serves the whole test process (`shared`); tests that use it are serialized.
+final class KeyringSession: @unchecked Sendable {
+  static let password = "outpost-test-keyring"
+
+  /// Started on first use; its address is put in this process's DBUS_SESSION_BUS_ADDRESS.
+  static let shared: Result<KeyringSession, TestFailure> = {
+    do {
+      let session = try KeyringSession()
+      setenv("DBUS_SESSION_BUS_ADDRESS", session.address, 1)
+      // A static is never deinitialised: stop the bus and the keyring when the test process ends.
+      atexit { KeyringSession.stopShared() }
+      return .success(session)
+    } catch let failure as TestFailure {
+      return .failure(failure)
+    } catch {
+      return .failure(TestFailure("\(error)"))
+    }
+  }()
+
+  static func stopShared() {
+    guard case .success(let session) = shared else { return }
+    session.stop()
+  }
+
+  let directory = TemporaryDirectory("kr")
+  let address: String
+  private let bus: ChildProcess
+  private var keyring: ChildProcess?
+
+  var environment: [String: String] {
+    [
+      "DBUS_SESSION_BUS_ADDRESS": address, "HOME": directory.file("home"), "XDG_DATA_HOME": directory.file("data"),
+      "XDG_RUNTIME_DIR": directory.file("run"), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
+  }
+
+  private init() throws {
+    for sub in ["home", "data", "run"] {
+      try FileManager.default.createDirectory(
+        atPath: directory.file(sub), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    // Our own bus configuration: a listening address and nothing else, so no service is
+    // activated behind the tests' backs (the Debian default would start a keyring on demand).
+    let config = directory.file("bus.conf")
+    try """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <listen>unix:dir=\(directory.path)</listen>
+      <policy context="default">
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    let out = ClosingPipe()
+    bus = try ChildProcess(
+      "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--print-address=1"],
+      environment: ["PATH": "/usr/bin:/bin"], redirections: [1: out.write])
+    close(out.write)
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(out.read, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+    close(out.read)
+    address = String(decoding: line, as: UTF8.self)
+    guard address.hasPrefix("unix:") else { throw TestFailure("dbus-daemon gave no address") }
+    try startKeyring()
+  }
+
+  /// Starts gnome-keyring with the login collection created and unlocked (`--unlock` reads the
+  /// password on stdin: the only headless way to get a default collection).
+  func startKeyring() throws {
+    let input = ClosingPipe()
+    let log = open(directory.file("keyring.log"), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    defer { close(log) }
+    keyring = try ChildProcess(
+      "/usr/bin/gnome-keyring-daemon", ["--unlock", "--components=secrets", "--foreground"],
+      environment: environment, redirections: [0: input.read, 1: log, 2: log])
+    close(input.read)
+    _ = Self.password.withCString { write(input.write, $0, strlen($0)) }
+    close(input.write)
+    let deadline = ContinuousClock.now + .seconds(15)
+    while ContinuousClock.now < deadline {
+      let check = try runCommand(
+        "/usr/bin/dbus-send",
+        [
+          "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+          "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+        ], environment: environment)
+      if check.stdout.contains("boolean true") { return }
+      usleep(50_000)
+    }
+    throw TestFailure("gnome-keyring did not appear on the test bus")
+  }
+
+  /// Stops the keyring and starts it again with its password: the collection comes back
+  /// unlocked with its items, as after a fresh desktop login.
+  func restartUnlocked() throws {
+    if let keyring {
+      kill(keyring.pid, SIGTERM)
+      _ = keyring.wait()
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      let check = try runCommand(
+        "/usr/bin/dbus-send",
+        [
+          "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+          "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+        ], environment: environment)
+      if check.stdout.contains("boolean false") { break }
+      usleep(20_000)
+    }
+    try startKeyring()
+  }
+
+  /// Locks the login collection through the Secret Service API (as a screen locker might).
+  func lockLoginCollection() throws {
+    let result = try runCommand(
+      "/usr/bin/dbus-send",
+      [
+        "--session", "--print-reply", "--dest=org.freedesktop.secrets", "/org/freedesktop/secrets",
+        "org.freedesktop.Secret.Service.Lock", "array:objpath:/org/freedesktop/secrets/collection/login",
+      ], environment: environment)
+    guard result.status == 0 else { throw TestFailure("cannot lock the keyring: \(result.stderr)") }
+  }
+
+  /// Runs secret-tool against this session's keyring.
+  func secretTool(_ arguments: [String]) throws -> CommandResult {
+    try runCommand("/usr/bin/secret-tool", arguments, environment: environment)
+  }
+
+  func stop() {
+    if let keyring {
+      kill(keyring.pid, SIGTERM)
+      _ = keyring.wait()
+    }
+    kill(bus.pid, SIGTERM)
+    _ = bus.wait()
+    try? FileManager.default.removeItem(atPath: directory.path)
+  }
+
+  deinit { stop() }
+}
