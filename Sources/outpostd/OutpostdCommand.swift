@@ -43,9 +43,23 @@ struct OutpostdCommand: AsyncParsableCommand {
   @Flag(help: "Check config.toml and exit: 0 when valid, 78 with the problems otherwise.")
   var checkConfig = false
 
+  @Flag(
+    help: """
+      Check the Secret Service keyring Outpost keeps credentials in, and exit: 0 when it is \
+      unlocked, 69 when it cannot be used (locked, no default collection, no Secret Service, no \
+      session bus), with what to do.
+      """)
+  var checkKeyring = false
+
   func run() async throws {
     if printConfig {
       print(DaemonConfigurationDocs.defaultFile, terminator: "")
+      return
+    }
+    if checkKeyring {
+      let report = await KeyringCheck.run()
+      print(report.message)
+      if !report.usable { throw ExitCode(69) }
       return
     }
     let environment = ProcessInfo.processInfo.environment

@@ -65,3 +65,41 @@ import Testing
     #expect(SecretStore.classify(message: "something else") == .failed("something else"))
   }
 }
+
+extension EndToEnd {
+  /// Failure modes that need a process of their own (libsecret keeps its first bus connection).
+  @Suite struct KeyringCheck {
+    let outpostd = DaemonProcess.binary("outpostd")
+
+    @Test func reportsAnUnlockedKeyring() throws {
+      let session = try KeyringSession(withKeyring: true)
+      let result = try runCommand(outpostd, ["--check-keyring"], environment: session.environment)
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains("keyring: unlocked"))
+    }
+
+    @Test func reportsALockedKeyring() throws {
+      let session = try KeyringSession(withKeyring: true)
+      try session.lockLoginCollection()
+      let result = try runCommand(outpostd, ["--check-keyring"], environment: session.environment)
+      #expect(result.status == 69)
+      #expect(result.stdout.contains("keyring: the keyring is locked"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func reportsABusWithoutSecretService() throws {
+      let session = try KeyringSession(withKeyring: false)
+      let result = try runCommand(outpostd, ["--check-keyring"], environment: session.environment)
+      #expect(result.status == 69)
+      #expect(result.stdout.contains("no Secret Service is running"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func reportsNoSessionBus() throws {
+      let directory = TemporaryDirectory()
+      let result = try runCommand(
+        outpostd, ["--check-keyring"],
+        environment: ["HOME": directory.path, "XDG_RUNTIME_DIR": directory.path, "PATH": "/usr/bin:/bin"])
+      #expect(result.status == 69)
+      #expect(result.stdout.contains("there is no D-Bus session bus"), "\(result.stdout)\(result.stderr)")
+    }
+  }
+}

@@ -40,7 +40,14 @@ final class KeyringSession: @unchecked Sendable {
     ]
   }
 
-  private init() throws {
+  /// A bus of its own with a keyring only when `withKeyring` (for the "no Secret Service" case).
+  convenience init(withKeyring: Bool) throws {
+    try self.init(startKeyring: withKeyring)
+  }
+
+  private convenience init() throws { try self.init(startKeyring: true) }
+
+  private init(startKeyring: Bool) throws {
     for sub in ["home", "data", "run"] {
       try FileManager.default.createDirectory(
         atPath: directory.file(sub), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -72,7 +79,7 @@ final class KeyringSession: @unchecked Sendable {
     close(out.read)
     address = String(decoding: line, as: UTF8.self)
     guard address.hasPrefix("unix:") else { throw TestFailure("dbus-daemon gave no address") }
-    try startKeyring()
+    if startKeyring { try self.startKeyring() }
   }
 
   /// Starts gnome-keyring with the login collection created and unlocked (`--unlock` reads the
