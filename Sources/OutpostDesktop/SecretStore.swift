@@ -115,6 +115,7 @@ public final class SecretStore: Sendable {
       return .noSecretService
     }
     if lowered.contains("autolaunch") || lowered.contains("dbus_session_bus_address")
+      || lowered.contains("address is empty")
       || lowered.contains("could not connect") || lowered.contains("no such file or directory")
     {
       return .noSessionBus

@@ -59,6 +59,7 @@ import Testing
         == .noSecretService)
     #expect(SecretStore.classify(message: "The name :1.1 was not provided by any .service files") == .noSecretService)
     #expect(SecretStore.classify(message: "Cannot autolaunch D-Bus without X11 $DISPLAY") == .noSessionBus)
+    #expect(SecretStore.classify(message: "The given address is empty") == .noSessionBus)
     #expect(
       SecretStore.classify(message: "Object does not exist at path “/org/freedesktop/secrets/collection/login”")
         == .noDefaultCollection)
