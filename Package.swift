@@ -63,7 +63,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "outpost-bench",
-      dependencies: ["OutpostRPC", "OutpostRPCTransport"],
+      dependencies: ["OutpostModel", "OutpostRPC", "OutpostRPCTransport"],
     ),
     .testTarget(
       name: "OutpostTests",

@@ -1,4 +1,5 @@
 import Dispatch
+import OutpostModel
 import OutpostRPC
 import OutpostRPCTransport
 import Synchronization
@@ -58,7 +59,7 @@ struct Bench {
     report("raw socket ping-pong (floor)", floor)
 
     // 2. The daemon, fresh.
-    var environment = processEnvironment()
+    var environment = ProcessEnvironment.current()
     for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "JOURNAL_STREAM"] {
       environment[key] = nil
     }

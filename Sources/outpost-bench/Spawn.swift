@@ -30,16 +30,3 @@ func waitForExit(_ pid: pid_t) -> Int32 {
   if status & 0x7f == 0 { return (status >> 8) & 0xff }
   return 128 + (status & 0x7f)
 }
-
-func processEnvironment() -> [String: String] {
-  var result: [String: String] = [:]
-  var pointer = environ
-  while let entry = pointer.pointee {
-    let text = String(cString: entry)
-    if let equals = text.firstIndex(of: "=") {
-      result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-    }
-    pointer += 1
-  }
-  return result
-}

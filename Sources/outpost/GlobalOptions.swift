@@ -16,7 +16,7 @@ struct GlobalOptions: ParsableArguments {
   func connect() throws -> DaemonConnection {
     let paths: OutpostPaths
     do {
-      paths = try OutpostPaths.resolve(environment: Environment.all(), socketOverride: socket)
+      paths = try OutpostPaths.resolve(environment: ProcessEnvironment.current(), socketOverride: socket)
     } catch {
       throw CLIFailure(.usage, error.description)
     }

@@ -66,20 +66,4 @@ enum Terminal {
 }
 
 /// The CLI's messages in the user's language (OUTPOST_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
-let localized = Localizer(environment: Environment.all())
-
-/// The process environment, without Foundation's ProcessInfo.
-enum Environment {
-  static func all() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
-  }
-}
+let localized = Localizer(environment: ProcessEnvironment.current())

@@ -93,20 +93,8 @@ extension EndToEnd {
     }
 
     @Test func servesASocketPassedBySystemd() throws {
-      let activate = "/usr/bin/systemd-socket-activate"
-      try #require(FileManager.default.isExecutableFile(atPath: activate), "install the systemd package")
       let daemon = try DaemonProcess()
-      try FileManager.default.createDirectory(
-        atPath: daemon.paths.runtimeDirectory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      // systemd-socket-activate listens and starts outpostd on the first connection.
-      try daemon.start(
-        executable: activate,
-        arguments: [
-          "-l", daemon.paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E",
-          "OUTPOST_CONFIG_DIR",
-          DaemonProcess.binary("outpostd"),
-        ], waitForSocket: false)
+      try daemon.startSocketActivated()
       var status: DaemonStatus.Result?
       for _ in 0..<200 where status == nil {
         status = try? daemon.client().call(DaemonStatus.self, NoParams())
@@ -119,19 +107,8 @@ extension EndToEnd {
     }
 
     @Test func underSocketActivationABrokenConfigIsReportedNotLooped() throws {
-      let activate = "/usr/bin/systemd-socket-activate"
-      try #require(FileManager.default.isExecutableFile(atPath: activate), "install the systemd package")
       let daemon = try DaemonProcess(config: "[rpc]\nmax_frame_bytes = \"big\"\n")
-      try FileManager.default.createDirectory(
-        atPath: daemon.paths.runtimeDirectory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      try daemon.start(
-        executable: activate,
-        arguments: [
-          "-l", daemon.paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E",
-          "OUTPOST_CONFIG_DIR",
-          DaemonProcess.binary("outpostd"),
-        ], waitForSocket: false)
+      try daemon.startSocketActivated()
       let outpost = DaemonProcess.binary("outpost")
       var status = try runCommand(outpost, ["status"], environment: daemon.environment)
       for _ in 0..<100 where status.status == 69 {

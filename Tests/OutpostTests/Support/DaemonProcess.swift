@@ -62,6 +62,23 @@ final class DaemonProcess: @unchecked Sendable {
 
   var pid: Int32 { process?.pid ?? 0 }
 
+  /// Starts outpostd the way systemd's socket unit does: systemd-socket-activate listens on the
+  /// socket and starts the daemon, with the socket as fd 3, on the first connection.
+  func startSocketActivated() throws {
+    let activate = "/usr/bin/systemd-socket-activate"
+    guard FileManager.default.isExecutableFile(atPath: activate) else {
+      throw TestFailure("systemd-socket-activate is missing: install the systemd package")
+    }
+    try FileManager.default.createDirectory(
+      atPath: paths.runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try start(
+      executable: activate,
+      arguments: [
+        "-l", paths.socketPath, "-E", "OUTPOST_RUNTIME_DIR", "-E", "OUTPOST_DATA_DIR", "-E", "OUTPOST_CONFIG_DIR",
+        Self.binary("outpostd"),
+      ], waitForSocket: false)
+  }
+
   /// Polls until the socket accepts a `daemon.hello`.
   func waitUntilServing(timeout: Duration = .seconds(20)) throws {
     let deadline = ContinuousClock.now + timeout

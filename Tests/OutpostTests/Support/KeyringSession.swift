@@ -96,13 +96,7 @@ final class KeyringSession: @unchecked Sendable {
     close(input.write)
     let deadline = ContinuousClock.now + .seconds(15)
     while ContinuousClock.now < deadline {
-      let check = try runCommand(
-        "/usr/bin/dbus-send",
-        [
-          "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-          "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-        ], environment: environment)
-      if check.stdout.contains("boolean true") { return }
+      if try secretServiceIsOnTheBus() { return }
       usleep(50_000)
     }
     throw TestFailure("gnome-keyring did not appear on the test bus")
@@ -117,16 +111,20 @@ final class KeyringSession: @unchecked Sendable {
     }
     let deadline = ContinuousClock.now + .seconds(10)
     while ContinuousClock.now < deadline {
-      let check = try runCommand(
-        "/usr/bin/dbus-send",
-        [
-          "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-          "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-        ], environment: environment)
-      if check.stdout.contains("boolean false") { break }
+      if try !secretServiceIsOnTheBus() { break }
       usleep(20_000)
     }
     try startKeyring()
+  }
+
+  private func secretServiceIsOnTheBus() throws -> Bool {
+    let check = try runCommand(
+      "/usr/bin/dbus-send",
+      [
+        "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+        "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+      ], environment: environment)
+    return check.stdout.contains("boolean true")
   }
 
   /// Locks the login collection through the Secret Service API (as a screen locker might).
