@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "outpostd", targets: ["outpostd"]),
     .executable(name: "outpost", targets: ["outpost"]),
     .executable(name: "outpost-bench", targets: ["outpost-bench"]),
+    .executable(name: "outpost-sandbox", targets: ["outpost-sandbox"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -33,6 +34,17 @@ let package = Package(
     .target(
       name: "OutpostStore",
       dependencies: ["OutpostModel", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Connectors talk to upstream services over HTTP (URLSession: libcurl, no extra build time);
+    // they never see the store or RPC.
+    .target(name: "OutpostConnectors", dependencies: ["OutpostModel"]),
+    // The fake upstream services, served over real HTTP on loopback, for the demo and the tests.
+    .target(
+      name: "OutpostSandbox",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     .target(
@@ -42,6 +54,7 @@ let package = Package(
       name: "OutpostDaemon",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
+        "OutpostConnectors",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -65,11 +78,18 @@ let package = Package(
       name: "outpost-bench",
       dependencies: ["OutpostModel", "OutpostRPC", "OutpostRPCTransport"],
     ),
+    .executableTarget(
+      name: "outpost-sandbox",
+      dependencies: ["OutpostSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+    ),
+    .testTarget(
+      name: "OutpostSandboxTests",
+      dependencies: ["OutpostSandbox"]),
     .testTarget(
       name: "OutpostTests",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostDaemon",
+        "OutpostDaemon", "OutpostConnectors", "OutpostSandbox",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
   ],

@@ -50,6 +50,8 @@ static inline gboolean outpost_secret_clear(const char *connector, const char *a
 
 /// 0: default collection unlocked; 1: locked; 2: there is no default collection;
 /// -1: the Secret Service could not be reached (error set).
+/// The Locked property is asked of the service each time: the collection proxy's cached copy
+/// goes stale when the keyring daemon restarts (a fresh daemon sends no PropertiesChanged).
 static inline int outpost_keyring_state(GError **error) {
   SecretService *service = secret_service_get_sync(SECRET_SERVICE_NONE, NULL, error);
   if (service == NULL) return -1;
@@ -57,8 +59,17 @@ static inline int outpost_keyring_state(GError **error) {
       service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE, NULL, error);
   g_object_unref(service);
   if (collection == NULL) return (error != NULL && *error != NULL) ? -1 : 2;
-  int locked = secret_collection_get_locked(collection) ? 1 : 0;
+  GVariant *reply = g_dbus_proxy_call_sync(
+      G_DBUS_PROXY(collection), "org.freedesktop.DBus.Properties.Get",
+      g_variant_new("(ss)", "org.freedesktop.Secret.Collection", "Locked"), G_DBUS_CALL_FLAGS_NONE, 5000, NULL,
+      error);
   g_object_unref(collection);
+  if (reply == NULL) return -1;
+  GVariant *value = NULL;
+  g_variant_get(reply, "(v)", &value);
+  int locked = (value != NULL && g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean(value)) ? 1 : 0;
+  if (value != NULL) g_variant_unref(value);
+  g_variant_unref(reply);
   return locked;
 }
 

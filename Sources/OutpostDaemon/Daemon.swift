@@ -134,10 +134,19 @@ public struct Daemon {
       logger: logger
     ) { peer in events.unsubscribe(peer) }
     services.setConnectionCounter { server.connectionCount }
+    do {
+      try await services.accounts.start()
+    } catch {
+      throw DaemonStartError(exitCode: .dataError, component: "store", message: error.description)
+    }
 
     var lifecycle: [any Service] = [
       RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first)
     ]
+    lifecycle.append(
+      KeyringWatchService(
+        accounts: services.accounts, vault: services.vault, interval: .seconds(configuration.keyringPollSeconds),
+        logger: logger))
     if let interval = Systemd.watchdogInterval() {
       lifecycle.append(WatchdogService(interval: interval, eventLoop: group.next(), store: store, logger: logger))
     }

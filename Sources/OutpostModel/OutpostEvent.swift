@@ -27,4 +27,10 @@ public struct OutpostEvent: Codable, Sendable, Equatable {
 public enum OutpostEventType {
   public static let daemonDidStart = "daemon.didStart"
   public static let daemonWillStop = "daemon.willStop"
+  /// data: `account` (id), `name`, `kind`.
+  public static let accountDidAdd = "account.didAdd"
+  /// data: `account` (id), `name`.
+  public static let accountDidRemove = "account.didRemove"
+  /// data: `account` (id), `name`, `state`, `reason` (null when ok). Sent once per change.
+  public static let accountDidChangeState = "account.didChangeState"
 }

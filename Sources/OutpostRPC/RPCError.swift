@@ -29,6 +29,15 @@ extension RPCError {
   public static let tooManyConnectionsCode = -32002
   public static let permissionDeniedCode = -32003
   public static let notOperationalCode = -32004
+  public static let accountNotFoundCode = -32010
+  public static let accountExistsCode = -32011
+  public static let credentialsRejectedCode = -32012
+  public static let upstreamUnavailableCode = -32013
+  public static let upstreamUnexpectedCode = -32014
+  public static let notSupportedCode = -32015
+  public static let keyringUnavailableCode = -32016
+  public static let actionsPendingCode = -32017
+  public static let needsLoginCode = -32018
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -84,5 +93,14 @@ public enum RPCErrorCatalog {
     RPCError.tooManyConnectionsCode: "TooManyConnections",
     RPCError.permissionDeniedCode: "PermissionDenied",
     RPCError.notOperationalCode: "NotOperational",
+    RPCError.accountNotFoundCode: "AccountNotFound",
+    RPCError.accountExistsCode: "AccountExists",
+    RPCError.credentialsRejectedCode: "CredentialsRejected",
+    RPCError.upstreamUnavailableCode: "UpstreamUnavailable",
+    RPCError.upstreamUnexpectedCode: "UpstreamUnexpected",
+    RPCError.notSupportedCode: "NotSupported",
+    RPCError.keyringUnavailableCode: "KeyringUnavailable",
+    RPCError.actionsPendingCode: "ActionsPending",
+    RPCError.needsLoginCode: "NeedsLogin",
   ]
 }

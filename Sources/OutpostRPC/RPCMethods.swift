@@ -7,6 +7,12 @@ public enum RPCMethods {
     DaemonStatus.self,
     EventsSubscribe.self,
     EventsUnsubscribe.self,
+    AccountsList.self,
+    AccountsAdd.self,
+    AccountsLogin.self,
+    AccountsLogout.self,
+    AccountsRemove.self,
+    AccountsStatus.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

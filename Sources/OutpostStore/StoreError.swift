@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotCreate(path: String, detail: String)
   /// A write failed (disk full, read-only file system, …); nothing was changed.
   case writeFailed(detail: String)
+  /// The write contradicts what is stored (a name already taken); nothing was changed.
+  case conflict(String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "Cannot create the database \(path): \(detail)."
     case .writeFailed(let detail):
       "Cannot write to the database: \(detail). Nothing was changed."
+    case .conflict(let detail):
+      "\(detail); nothing was changed."
     }
   }
 }

@@ -27,6 +27,25 @@ enum StoreMigrations {
           ) STRICT
           """)
     }
+    migrator.registerMigration("3-accounts") { db in
+      // The secret is never here: it is in the keyring under (kind, id). Names are unique
+      // regardless of case, since users type them.
+      try db.execute(
+        sql: """
+          CREATE TABLE account (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            name TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (name <> '' AND length(name) <= 64),
+            kind TEXT NOT NULL CHECK (kind GLOB '[a-z]*'),
+            username TEXT CHECK (username IS NULL OR (username <> '' AND length(username) <= 254)),
+            base_url TEXT NOT NULL CHECK (base_url GLOB 'http://?*' OR base_url GLOB 'https://?*'),
+            state TEXT NOT NULL CHECK (state IN ('ok', 'needs-login', 'keyring-locked', 'offline', 'error')),
+            state_reason TEXT,
+            state_changed_at TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            last_login_at TEXT
+          ) STRICT
+          """)
+    }
     return migrator
   }
 

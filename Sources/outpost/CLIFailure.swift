@@ -8,6 +8,8 @@ enum CLIExitStatus: Int32 {
   case usage = 64
   /// The daemon is not running, or the connection broke.
   case unavailable = 69
+  /// Temporary: the service is unreachable or the keyring is locked; try again later.
+  case tempFail = 75
   /// The daemon's reply could not be understood.
   case protocolError = 76
   case permissionDenied = 77

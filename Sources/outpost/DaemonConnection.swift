@@ -42,9 +42,13 @@ struct DaemonConnection {
     case .io(let detail): CLIFailure(.unavailable, detail)
     case .protocolError(let detail): CLIFailure(.protocolError, localized(.protocolMismatch, detail))
     case .remote(let error):
-      error.code == RPCError.permissionDeniedCode
-        ? CLIFailure(.permissionDenied, error.message)
-        : CLIFailure(.daemonError, "\(error.message) (error \(error.code))")
+      switch error.code {
+      case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, error.message)
+      case RPCError.invalidParamsCode: CLIFailure(.usage, error.message)
+      case RPCError.upstreamUnavailableCode, RPCError.keyringUnavailableCode:
+        CLIFailure(.tempFail, error.message)
+      default: CLIFailure(.daemonError, "\(error.message) (error \(error.code))")
+      }
     }
   }
 }

@@ -14,10 +14,11 @@ struct OutpostCommand: ParsableCommand {
       or run `outpostd` in a terminal.
 
       Exit status: 0 success; 1 the daemon answered with an error (or a component is failing); \
-      64 bad command line; 69 the daemon is not running or cannot be reached; 76 the daemon's \
-      reply was not understood; 77 permission denied on the socket.
+      64 bad command line or bad value; 69 the daemon is not running or cannot be reached; 75 \
+      temporary failure (the service is unreachable, the keyring is locked): try again later; \
+      76 the daemon's reply was not understood; 77 permission denied on the socket.
       """,
     version: ProductInfo.version,
-    subcommands: [StatusCommand.self, EventsCommand.self, RawRPCCommand.self]
+    subcommands: [StatusCommand.self, AccountCommand.self, EventsCommand.self, RawRPCCommand.self]
   )
 }

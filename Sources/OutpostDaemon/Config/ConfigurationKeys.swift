@@ -38,6 +38,10 @@ enum ConfigurationKeys {
     integerKey(
       "events.retained", "How many recent events are kept for clients that reconnect with `since`.",
       default: 1000, range: 10...1_000_000, \.eventsRetained),
+    integerKey(
+      "accounts.keyring_poll_seconds",
+      "While an account waits for a locked keyring, how often to look whether it was unlocked "
+        + "(no polling otherwise).", default: 5, range: 1...3600, \.keyringPollSeconds),
   ]
 
   static func integerKey(

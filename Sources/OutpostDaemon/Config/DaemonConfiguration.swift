@@ -9,6 +9,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var maxFrameBytes = 1 << 20
   public var maxConnections = 1024
   public var drainTimeoutSeconds = 5
+  public var keyringPollSeconds = 5
   public var eventsRetained = 1000
 
   public init() {}

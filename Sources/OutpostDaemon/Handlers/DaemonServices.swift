@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import OutpostConnectors
+import OutpostDesktop
 import OutpostModel
 import OutpostStore
 import Synchronization
@@ -12,9 +14,16 @@ final class DaemonServices: Sendable {
   let events: EventHub
   let logger: Logger
   let startedAt: Date
+  let accounts: AccountService
+  let vault: KeyringVault
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
 
-  init(paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date()) {
+  init(
+    paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date(),
+    transport: any HTTPTransport = URLSessionTransport()
+  ) {
+    vault = KeyringVault(secrets: SecretStore())
+    accounts = AccountService(store: store, vault: vault, transport: transport, events: events, logger: logger)
     self.paths = paths
     self.store = store
     self.events = events

@@ -7,6 +7,7 @@ enum Handlers {
     var registry = RPCHandlerRegistry()
     DaemonHandlers.register(into: &registry, services: services)
     EventsHandlers.register(into: &registry, services: services)
+    AccountHandlers.register(into: &registry, accounts: services.accounts)
     return registry
   }
 }

@@ -20,10 +20,30 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case statusProblem
   case statusNoDetail
   case eventsResync
+  case accountSecretPrompt
+  case accountNoSecretInput
+  case accountAdded
+  case accountLoggedIn
+  case accountLoggedOut
+  case accountLoggedOutNoSecret
+  case accountRemoved
+  case accountRemovedWithActions
+  case accountNone
+  case accountColumns
+  case accountState
+  case accountSession
+  case accountSessionActive
+  case accountSessionNone
+  case accountIdentity
+  case accountLastLogin
+  case accountCheckOK
+  case accountCheckFailed
 }
 
 enum Catalog {
-  static let entries: [MessageKey: [Language: String]] = [
+  static let entries = coreEntries.merging(accountEntries) { core, _ in core }
+
+  static let coreEntries: [MessageKey: [Language: String]] = [
     .daemonNotRunning: [
       .en:
         "outpostd is not running (nothing listens on {0}).\nStart it with:  systemctl --user start outpostd.socket\n           or:  outpostd",

@@ -16,6 +16,10 @@ final class ChildProcess: @unchecked Sendable {
     defer { close(devNull) }
     posix_spawn_file_actions_adddup2(&actions, devNull, 0)
     for (target, source) in redirections { posix_spawn_file_actions_adddup2(&actions, source, target) }
+    // Nothing else is inherited: NIO opens its sockets without close-on-exec, and a child
+    // holding an in-process server's socket keeps it accepting after the server stopped.
+    // (glibc ≥ 2.34 has addclosefrom_np, but its header hides it behind _GNU_SOURCE.)
+    if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, (redirections.keys.max() ?? 2) + 1) }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -40,6 +44,14 @@ final class ChildProcess: @unchecked Sendable {
     guard result == 0 else { throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))") }
     self.pid = pid
   }
+
+  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, CInt) -> CInt
+  private static let addCloseFrom: AddCloseFrom? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+      return nil
+    }
+    return unsafeBitCast(symbol, to: AddCloseFrom.self)
+  }()
 
   /// Exit status, or 128 + signal number; nil while running.
   func poll() -> Int32? {

@@ -130,13 +130,24 @@ struct CommandResult {
   var stderr: String
 }
 
-func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
+/// `input` is written to the command's standard input (otherwise it reads /dev/null).
+func runCommand(
+  _ executable: String, _ arguments: [String], environment: [String: String], input: String? = nil
+) throws -> CommandResult {
   let out = ClosingPipe()
   let err = ClosingPipe()
-  let child = try ChildProcess(
-    executable, arguments, environment: environment, redirections: [1: out.write, 2: err.write])
+  var redirections: [CInt: CInt] = [1: out.write, 2: err.write]
+  let stdin = input.map { _ in ClosingPipe() }
+  if let stdin { redirections[0] = stdin.read }
+  let child = try ChildProcess(executable, arguments, environment: environment, redirections: redirections)
   close(out.write)
   close(err.write)
+  if let stdin, let input {
+    close(stdin.read)
+    var bytes = Array(input.utf8)
+    _ = write(stdin.write, &bytes, bytes.count)
+    close(stdin.write)
+  }
   // Outputs are small; stderr is read after stdout (a child filling 64 KiB of stderr first
   // would block, which these commands never do).
   let outData = out.readAll()

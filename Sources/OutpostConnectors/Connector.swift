@@ -1,0 +1,64 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One upstream service (VolleyManager, an iCal feed, …). A connector knows how to talk to its
+/// service and nothing else: it keeps no sync state, never sees the store or RPC, and reports
+/// every failure as a `ConnectorError` class that decides what happens next.
+///
+/// Sessions are the connector's own type and live only in memory (in a `SessionKeeper`); the
+/// long-lived secret they come from is in the keyring.
+public protocol Connector: Sendable {
+  associatedtype Session: Sendable
+
+  static var descriptor: ConnectorDescriptor { get }
+
+  init(account: ConnectorAccount, transport: any HTTPTransport)
+
+  /// Logs in with the account's secret (a password, a refresh token or an API token, as the
+  /// descriptor's `authentication` says). Throws `.invalidCredentials` only when the service
+  /// rejected the secret itself: that deletes it from the keyring.
+  func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<Session>
+
+  /// A cheap authenticated call: succeeds while the session is good, throws `.sessionExpired`
+  /// when it is not.
+  func checkSession(_ session: Session) async throws(ConnectorError)
+
+  /// Ends the session upstream, best effort (a dead network must not keep a user logged in
+  /// locally).
+  func logOut(_ session: Session) async
+}
+
+/// What a connector logging in hands back.
+public struct LoginResult<Session: Sendable>: Sendable {
+  public var session: Session
+  /// Who the service says the user is, for `accounts.status`; never a secret.
+  public var identity: AccountIdentity
+  /// A secret the service issued in place of the one used (a rotated OAuth refresh token):
+  /// the keeper writes it to the keyring before using the session.
+  public var rotatedSecret: SecretString?
+
+  public init(session: Session, identity: AccountIdentity, rotatedSecret: SecretString? = nil) {
+    self.session = session
+    self.identity = identity
+    self.rotatedSecret = rotatedSecret
+  }
+}
+
+/// The non-secret settings of one account, as its connector needs them.
+public struct ConnectorAccount: Sendable, Equatable {
+  public var id: String
+  public var username: String?
+  /// Normalised, without a trailing slash.
+  public var baseURL: String
+
+  public init(id: String, username: String?, baseURL: String) {
+    self.id = id
+    self.username = username
+    self.baseURL = baseURL
+  }
+}

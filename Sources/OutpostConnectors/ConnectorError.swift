@@ -1,0 +1,57 @@
+/// Every failure of a connector, classified. The class — never the message text — decides what
+/// happens next: log in again, back off, mark the account, or tell the user.
+public enum ConnectorError: Error, Sendable, Equatable {
+  /// The session ended (timed out, logged out elsewhere): log in again once and retry.
+  case sessionExpired
+  /// The service rejected the secret itself (wrong or changed password, revoked token): delete
+  /// it and wait for the user. Never retried, so that no lockout loop can start.
+  case invalidCredentials(String)
+  /// The account needs a second factor, which this login flow cannot give.
+  case twoFactorRequired
+  /// The service cannot be reached at all (no network, refused, unknown host): the account is
+  /// offline.
+  case unreachable(String)
+  /// The service answered with a temporary failure (5xx, timeout, dropped connection): retry
+  /// with backoff.
+  case transient(String)
+  /// Too many requests; wait `retryAfter` seconds when the service said.
+  case rateLimited(retryAfter: Double?)
+  /// The change conflicts with what the service has now.
+  case conflict(String)
+  case notFound(String)
+  /// The service or this account cannot do what was asked.
+  case unsupported(String)
+  /// A reply Outpost does not understand: the service changed, or something sits in between.
+  case unexpectedReply(String)
+
+  /// Worth trying again later by itself, without the user.
+  public var isTemporary: Bool {
+    switch self {
+    case .unreachable, .transient, .rateLimited: true
+    default: false
+    }
+  }
+}
+
+extension ConnectorError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .sessionExpired: "the session expired"
+    case .invalidCredentials(let detail): "the service rejected the credentials: \(detail)"
+    case .twoFactorRequired:
+      "the account uses two-factor authentication, which this service's login does not support for other apps"
+    case .unreachable(let detail): "the service cannot be reached: \(detail)"
+    case .transient(let detail): "the service failed temporarily: \(detail)"
+    case .rateLimited(let retryAfter):
+      if let retryAfter {
+        "the service asks to slow down; retry in \(Int(retryAfter.rounded(.up))) s"
+      } else {
+        "the service asks to slow down"
+      }
+    case .conflict(let detail): "conflict: \(detail)"
+    case .notFound(let detail): "not found: \(detail)"
+    case .unsupported(let detail): "not supported: \(detail)"
+    case .unexpectedReply(let detail): "unexpected reply from the service: \(detail)"
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// Where an account's long-lived secret is kept: the Secret Service in the daemon. Connectors
+/// and keepers see only this, so that they never depend on libsecret.
+public protocol CredentialVault: Sendable {
+  /// The secret, or nil when there is none. Throws `.locked` when it may exist but cannot be read.
+  func secret(for account: VaultKey) async throws(VaultError) -> SecretString?
+  func store(_ secret: SecretString, for account: VaultKey, label: String) async throws(VaultError)
+  /// False when there was nothing to delete.
+  @discardableResult
+  func delete(for account: VaultKey) async throws(VaultError) -> Bool
+}
+
+/// The keyring attributes of one account's secret.
+public struct VaultKey: Sendable, Hashable {
+  public var kind: String
+  public var accountID: String
+
+  public init(kind: String, accountID: String) {
+    self.kind = kind
+    self.accountID = accountID
+  }
+}
+
+public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The keyring is locked: wait for the user to unlock it, do not ask them to log in.
+  case locked
+  /// No keyring to use (no Secret Service, no session bus, no default collection); the text
+  /// says which and what to do.
+  case unavailable(String)
+
+  public var description: String {
+    switch self {
+    case .locked: "the keyring is locked; Outpost carries on once it is unlocked"
+    case .unavailable(let detail): detail
+    }
+  }
+}

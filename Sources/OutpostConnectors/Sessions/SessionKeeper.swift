@@ -1,0 +1,229 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Keeps one account logged in, for every kind of authentication: the session lives only here
+/// (never on disk); when it expires the keeper logs in again from the keyring, once, however
+/// many callers hit the expiry together; when the service rejects the stored secret, the keeper
+/// deletes it, reports `needsLogin` once and stops trying until the user logs in again — no
+/// lockout loops.
+public actor SessionKeeper<C: Connector> {
+  public let connector: C
+  public let account: ConnectorAccount
+  private let vault: any CredentialVault
+  private let report: @Sendable (SessionEvent) async -> Void
+
+  private func tell(_ event: SessionEvent) async {
+    if case .offline = event { reportedOffline = true } else { reportedOffline = false }
+    await report(event)
+  }
+  private let now: @Sendable () -> Date
+
+  private var session: C.Session?
+  /// Bumped on every new session, so that a caller whose call failed with an old session does
+  /// not throw away the new one another caller just made.
+  private var generation = 0
+  private var login: Task<Result<Established, SessionError>, Never>?
+  /// Set when the credentials were rejected or are missing; cleared only by `adopt`.
+  private var stoppedReason: String?
+  public private(set) var identity: AccountIdentity?
+  /// Whether the last report said offline, so that the next success says the service is back.
+  private var reportedOffline = false
+  public private(set) var loginCount = 0
+
+  private struct Established: Sendable {
+    var session: C.Session
+    var generation: Int
+  }
+
+  /// `stoppedReason`: the account already waits for a login (its stored state is
+  /// `needs-login`), so the keeper must not try the keyring by itself.
+  public init(
+    connector: C, account: ConnectorAccount, vault: any CredentialVault, stoppedReason: String? = nil,
+    now: @escaping @Sendable () -> Date = { Date() },
+    report: @escaping @Sendable (SessionEvent) async -> Void
+  ) {
+    self.stoppedReason = stoppedReason
+    self.connector = connector
+    self.account = account
+    self.vault = vault
+    self.now = now
+    self.report = report
+  }
+
+  private var vaultKey: VaultKey { VaultKey(kind: C.descriptor.kind, accountID: account.id) }
+
+  /// Runs `call` with a live session. A `.sessionExpired` failure leads to one fresh login and
+  /// one retry; a second expiry in a row is reported, not looped on.
+  public func perform<T: Sendable>(
+    _ call: @Sendable (C, C.Session) async throws(ConnectorError) -> T
+  ) async throws(SessionError) -> T {
+    let first = try await established()
+    do {
+      return try await succeeded(call(connector, first.session))
+    } catch .sessionExpired {
+      if generation == first.generation { session = nil }
+      let second = try await established()
+      do {
+        return try await succeeded(call(connector, second.session))
+      } catch {
+        if case .sessionExpired = error, generation == second.generation { session = nil }
+        throw await failed(error)
+      }
+    } catch {
+      throw await failed(error)
+    }
+  }
+
+  private func succeeded<T>(_ value: T) async -> T {
+    if reportedOffline { await tell(.online) }
+    return value
+  }
+
+  /// A call that failed because the service is out of reach makes the account offline.
+  private func failed(_ error: ConnectorError) async -> SessionError {
+    if error.isTemporary { await tell(.offline(reason: error.description)) }
+    return .connector(error)
+  }
+
+  /// Checks the account end to end (keyring, login if needed, one authenticated call).
+  public func check() async throws(SessionError) {
+    try await perform { connector, session throws(ConnectorError) in try await connector.checkSession(session) }
+  }
+
+  /// Logs in with a secret the user just gave; only when the service accepts it is it written
+  /// to the keyring (replacing any old one) and the keeper resumes.
+  public func adopt(_ secret: SecretString, label: String) async throws(SessionError) -> AccountIdentity {
+    let result: LoginResult<C.Session>
+    do {
+      result = try await connector.logIn(secret: secret)
+    } catch {
+      throw .connector(error)
+    }
+    do {
+      try await vault.store(result.rotatedSecret ?? secret, for: vaultKey, label: label)
+    } catch {
+      await connector.logOut(result.session)
+      throw .vault(error)
+    }
+    login = nil
+    stoppedReason = nil
+    install(result)
+    await tell(.loggedIn(result.identity, at: now()))
+    return result.identity
+  }
+
+  /// Forgets the secret and ends the session upstream; the account then needs a login.
+  /// Returns false when the keyring held no secret. When the keyring cannot be changed, nothing
+  /// is: the user would otherwise believe the password gone while it still sits there.
+  @discardableResult
+  public func logOut(reason: String) async throws(SessionError) -> Bool {
+    let deleted: Bool
+    do { deleted = try await vault.delete(for: vaultKey) } catch { throw .vault(error) }
+    if let session { await connector.logOut(session) }
+    session = nil
+    generation += 1
+    stoppedReason = reason
+    await tell(.loggedOut)
+    return deleted
+  }
+
+  public var hasSession: Bool { session != nil }
+
+  /// Ends the session upstream, keeping the secret (the daemon is stopping, or the account is
+  /// being removed and its secret deleted by the caller).
+  public func close() async {
+    if let session { await connector.logOut(session) }
+    session = nil
+    generation += 1
+  }
+
+  /// Whether the keeper has stopped because the user must log in.
+  public var needsLogin: Bool { stoppedReason != nil }
+
+  /// Clears a stop that was due to the keyring (not to rejected credentials), so that the next
+  /// call tries again; the daemon calls it when the keyring is unlocked.
+  public func resume() {
+    login = nil
+  }
+
+  private func established() async throws(SessionError) -> Established {
+    if let session { return Established(session: session, generation: generation) }
+    if let stoppedReason { throw .needsLogin(stoppedReason) }
+    if let login { return try await login.value.get() }
+    let task = Task { await self.logInFromVault() }
+    login = task
+    let result = await task.value
+    if login == task { login = nil }
+    return try result.get()
+  }
+
+  private func logInFromVault() async -> Result<Established, SessionError> {
+    let secret: SecretString?
+    do {
+      secret = try await vault.secret(for: vaultKey)
+    } catch .locked {
+      await tell(.keyringLocked)
+      return .failure(.vault(.locked))
+    } catch {
+      await tell(.keyringUnavailable(reason: error.description))
+      return .failure(.vault(error))
+    }
+    guard let secret else {
+      let reason = "no credentials in the keyring"
+      stoppedReason = reason
+      await tell(.needsLogin(reason: reason))
+      return .failure(.needsLogin(reason))
+    }
+    let result: LoginResult<C.Session>
+    do {
+      result = try await connector.logIn(secret: secret)
+    } catch {
+      return .failure(await failedLogin(error))
+    }
+    if let rotated = result.rotatedSecret {
+      do {
+        try await vault.store(rotated, for: vaultKey, label: C.descriptor.displayName)
+      } catch {
+        // The old secret is spent; without the new one the next login will fail. Say so.
+        await tell(.keyringUnavailable(reason: "the renewed token could not be saved: \(error)"))
+      }
+    }
+    install(result)
+    await tell(.loggedIn(result.identity, at: now()))
+    return .success(Established(session: result.session, generation: generation))
+  }
+
+  private func failedLogin(_ error: ConnectorError) async -> SessionError {
+    switch error {
+    case .invalidCredentials(let detail):
+      stoppedReason = detail
+      // Deleting may fail (keyring locked meanwhile); the stop holds either way, so no retry
+      // can hammer the service with a wrong password.
+      _ = try? await vault.delete(for: vaultKey)
+      await tell(.needsLogin(reason: detail))
+      return .needsLogin(detail)
+    case .twoFactorRequired:
+      stoppedReason = error.description
+      await tell(.needsLogin(reason: error.description))
+      return .connector(error)
+    case .unreachable, .transient, .rateLimited:
+      await tell(.offline(reason: error.description))
+      return .connector(error)
+    default:
+      await tell(.failed(reason: error.description))
+      return .connector(error)
+    }
+  }
+
+  private func install(_ result: LoginResult<C.Session>) {
+    session = result.session
+    generation += 1
+    identity = result.identity
+    loginCount += 1
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import OutpostConnectors
+import OutpostModel
+import OutpostRPC
+import OutpostStore
+
+/// What the `accounts.*` methods do. Each one checks everything it can before changing
+/// anything, and changes nothing when it fails.
+extension AccountService {
+  /// The largest secret accepted: far above any password or token, far below a frame.
+  static let maxSecretBytes = 8192
+
+  func list() async throws(RPCError) -> [Account] {
+    do { return try await store.accounts() } catch { throw Self.storeFailure(error) }
+  }
+
+  func add(_ params: AccountsAdd.Params) async throws(RPCError) -> AccountLoginResult {
+    guard let descriptor = ConnectorRegistry.descriptor(for: params.kind) else {
+      let known = ConnectorRegistry.descriptors.map(\.kind).joined(separator: ", ")
+      throw .invalidParams("unknown kind \"\(params.kind)\"; Outpost knows: \(known)")
+    }
+    let name = try await chooseName(params.name, kind: descriptor.kind)
+    let username = try Self.validUsername(params.username, descriptor: descriptor)
+    let baseURL = try Self.validBaseURL(params.baseURL ?? descriptor.defaultBaseURL)
+    let secret = try Self.validSecret(params.secret, descriptor: descriptor)
+    // A locked keyring would only fail after the service was asked: ask the keyring first.
+    if let problem = await vault.problem() { throw Self.failure(.vault(problem), name: name) }
+
+    let now = Date()
+    var account = Account(
+      id: UUID().uuidString.lowercased(), name: name, kind: descriptor.kind, username: username, baseURL: baseURL,
+      state: .ok, stateChangedAt: now, createdAt: now, lastLoginAt: now)
+    guard let session = makeSession(for: account, stopped: false) else {
+      throw .invalidParams("unknown kind \"\(params.kind)\"")
+    }
+    // The keeper reports `loggedIn` while the account is not stored yet; that report changes
+    // nothing, and the row below carries the same state.
+    let identity: AccountIdentity
+    do {
+      identity = try await session.adopt(secret, label: Self.keyringLabel(descriptor: descriptor, name: name))
+    } catch {
+      throw Self.failure(error, name: name)
+    }
+    account.lastLoginAt = Date()
+    do {
+      try await store.addAccount(account)
+    } catch {
+      // Someone took the name meanwhile, or the disk is full: undo the keyring write.
+      await session.close()
+      _ = try? await vault.delete(for: VaultKey(kind: account.kind, accountID: account.id))
+      if case .conflict = error { throw .accountExists(name) }
+      throw Self.storeFailure(error)
+    }
+    register(session, for: account.id)
+    logger.notice("account \(name) added (\(descriptor.kind), \(username ?? "no username") at \(baseURL))")
+    await announce(
+      OutpostEventType.accountDidAdd,
+      ["account": .string(account.id), "name": .string(name), "kind": .string(descriptor.kind)])
+    return AccountLoginResult(account: account, identity: identity)
+  }
+
+  func login(_ params: AccountsLogin.Params) async throws(RPCError) -> AccountLoginResult {
+    let account = try await existing(params.name)
+    guard let descriptor = ConnectorRegistry.descriptor(for: account.kind), let session = session(for: account)
+    else { throw .notSupported("the connector kind \(account.kind) is not known to this Outpost") }
+    let secret = try Self.validSecret(params.secret, descriptor: descriptor)
+    if let problem = await vault.problem() { throw Self.failure(.vault(problem), name: account.name) }
+    let identity: AccountIdentity
+    do {
+      identity = try await session.adopt(secret, label: Self.keyringLabel(descriptor: descriptor, name: account.name))
+    } catch {
+      throw Self.failure(error, name: account.name)
+    }
+    return AccountLoginResult(account: try await existing(account.name), identity: identity)
+  }
+
+  func logout(_ params: AccountsLogout.Params) async throws(RPCError) -> AccountsLogout.Result {
+    let account = try await existing(params.name)
+    guard let session = session(for: account) else {
+      throw .notSupported("the connector kind \(account.kind) is not known to this Outpost")
+    }
+    let deleted: Bool
+    do {
+      deleted = try await session.logOut(reason: "logged out")
+    } catch {
+      throw Self.failure(error, name: account.name)
+    }
+    logger.notice("account \(account.name) logged out; its secret was \(deleted ? "deleted" : "not in the keyring")")
+    return AccountsLogout.Result(account: try await existing(account.name), secretDeleted: deleted)
+  }
+
+  func remove(_ params: AccountsRemove.Params) async throws(RPCError) -> AccountsRemove.Result {
+    let account = try await existing(params.name)
+    let pending = await pendingActions(account.id)
+    if pending > 0 && params.force != true { throw .actionsPending(account.name, count: pending) }
+    // The secret first: if the keyring is locked, nothing is removed (the user would otherwise
+    // think the password gone while it stays in the keyring).
+    do {
+      try await vault.delete(for: VaultKey(kind: account.kind, accountID: account.id))
+    } catch {
+      throw Self.failure(.vault(error), name: account.name)
+    }
+    if let session = unregister(account.id) { await session.close() }
+    do {
+      try await store.removeAccount(id: account.id)
+    } catch {
+      throw Self.storeFailure(error)
+    }
+    logger.notice("account \(account.name) removed\(pending > 0 ? " with \(pending) queued action(s)" : "")")
+    await announce(OutpostEventType.accountDidRemove, ["account": .string(account.id), "name": .string(account.name)])
+    return AccountsRemove.Result(account: account, discardedActions: pending)
+  }
+
+  func status(_ params: AccountsStatus.Params) async throws(RPCError) -> AccountsStatus.Result {
+    let account = try await existing(params.name)
+    let session = session(for: account)
+    var check: AccountsStatus.Check?
+    if params.check == true {
+      guard let session else { throw .notSupported("the connector kind \(account.kind) is not known") }
+      do {
+        try await session.check()
+        check = .init(ok: true)
+      } catch {
+        check = .init(ok: false, problem: Self.failure(error, name: account.name).message)
+      }
+    }
+    return AccountsStatus.Result(
+      account: try await existing(account.name), sessionActive: await session?.hasSession ?? false,
+      identity: await session?.identity, check: check)
+  }
+
+  // MARK: Validation
+
+  private func existing(_ name: String) async throws(RPCError) -> Account {
+    let found: Account?
+    do { found = try await store.account(named: name) } catch { throw Self.storeFailure(error) }
+    guard let found else { throw .accountNotFound(name) }
+    return found
+  }
+
+  /// The name asked for (checked and free), or the kind with a number when none was asked for.
+  private func chooseName(_ asked: String?, kind: String) async throws(RPCError) -> String {
+    if let asked {
+      if let problem = AccountValidation.problem(withName: asked) { throw .invalidParams(problem) }
+      if try await isTaken(asked) { throw .accountExists(asked) }
+      return asked
+    }
+    var candidate = kind
+    var number = 1
+    while try await isTaken(candidate) {
+      number += 1
+      candidate = "\(kind)-\(number)"
+    }
+    return candidate
+  }
+
+  private func isTaken(_ name: String) async throws(RPCError) -> Bool {
+    do { return try await store.account(named: name) != nil } catch { throw Self.storeFailure(error) }
+  }
+
+  static func validUsername(_ username: String?, descriptor: ConnectorDescriptor) throws(RPCError) -> String? {
+    guard let username else {
+      if descriptor.requiresUsername { throw .invalidParams("\(descriptor.kind) accounts need a username") }
+      return nil
+    }
+    if let problem = AccountValidation.problem(withUsername: username) { throw .invalidParams(problem) }
+    return username
+  }
+
+  static func validBaseURL(_ text: String) throws(RPCError) -> String {
+    switch AccountValidation.normalizedBaseURL(text) {
+    case .success(let url): return url
+    case .failure(let problem): throw .invalidParams(problem.description)
+    }
+  }
+
+  static func validSecret(_ secret: String, descriptor: ConnectorDescriptor) throws(RPCError) -> SecretString {
+    let noun = descriptor.authentication.secretNoun
+    if secret.isEmpty { throw .invalidParams("the \(noun) is empty") }
+    if secret.utf8.count > maxSecretBytes { throw .invalidParams("the \(noun) is longer than \(maxSecretBytes) bytes") }
+    // The keyring speaks C strings: a NUL would silently cut the secret short.
+    if secret.utf8.contains(0) { throw .invalidParams("the \(noun) contains a NUL character") }
+    return SecretString(secret)
+  }
+
+  static func keyringLabel(descriptor: ConnectorDescriptor, name: String) -> String {
+    "Outpost: \(descriptor.displayName) (\(name))"
+  }
+
+  // MARK: Errors
+
+  static func failure(_ error: SessionError, name: String) -> RPCError {
+    switch error {
+    case .needsLogin(let reason): return .needsLogin(name, reason: reason)
+    case .vault(.locked):
+      return .keyringUnavailable(
+        "it is locked; unlock it (log in to your desktop or open your keyring manager)", locked: true)
+    case .vault(.unavailable(let detail)): return .keyringUnavailable(detail, locked: false)
+    case .connector(let error):
+      switch error {
+      case .invalidCredentials(let detail): return .credentialsRejected(detail)
+      case .twoFactorRequired, .unsupported: return .notSupported(error.description)
+      case .unreachable, .transient: return .upstreamUnavailable(error.description)
+      case .rateLimited(let retryAfter): return .upstreamUnavailable(error.description, retryAfter: retryAfter)
+      case .sessionExpired, .conflict, .notFound, .unexpectedReply: return .upstreamUnexpected(error.description)
+      }
+    }
+  }
+
+  static func storeFailure(_ error: StoreError) -> RPCError {
+    RPCError(code: RPCError.internalErrorCode, message: error.description)
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import OutpostConnectors
+import OutpostModel
+import OutpostStore
+
+/// The accounts and their sessions: the one place that turns what session keepers report into
+/// account states (stored, logged and announced once per change), and that adds, logs in, logs
+/// out and removes accounts.
+actor AccountService {
+  let store: Store
+  let vault: KeyringVault
+  let transport: any HTTPTransport
+  let events: EventHub
+  let logger: Logger
+  /// How many queued actions an account has; the action queue (a later issue) provides it.
+  let pendingActions: @Sendable (String) async -> Int
+  private var sessions: [String: any AccountSession] = [:]
+  /// Signals the keyring watcher that some account waits for the keyring (coalesced).
+  nonisolated let keyringLockSignals: AsyncStream<Void>
+  private let keyringLockSignal: AsyncStream<Void>.Continuation
+
+  init(
+    store: Store, vault: KeyringVault, transport: any HTTPTransport, events: EventHub, logger: Logger,
+    pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 }
+  ) {
+    self.store = store
+    self.vault = vault
+    self.transport = transport
+    self.events = events
+    self.logger = logger
+    self.pendingActions = pendingActions
+    (keyringLockSignals, keyringLockSignal) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+  }
+
+  /// Builds the keepers of the stored accounts and checks each one that is not waiting for a
+  /// login, in the background.
+  func start() async throws(StoreError) {
+    for account in try await store.accounts() {
+      guard let session = makeSession(for: account) else {
+        logger.error("account \(account.name): unknown connector kind \(account.kind); it is left alone")
+        continue
+      }
+      sessions[account.id] = session
+      if account.state != .needsLogin {
+        Task { try? await session.check() }
+      }
+    }
+  }
+
+  func session(for account: Account) -> (any AccountSession)? { sessions[account.id] }
+
+  func makeSession(for account: Account, stopped: Bool? = nil) -> (any AccountSession)? {
+    let id = account.id
+    let name = account.name
+    return ConnectorRegistry.makeSession(
+      kind: account.kind,
+      account: ConnectorAccount(id: account.id, username: account.username, baseURL: account.baseURL),
+      transport: transport, vault: vault,
+      stoppedReason: (stopped ?? (account.state == .needsLogin)) ? (account.stateReason ?? "needs a login") : nil
+    ) { [weak self] event in
+      await self?.record(event, accountID: id, name: name)
+    }
+  }
+
+  func register(_ session: any AccountSession, for id: String) { sessions[id] = session }
+  func unregister(_ id: String) -> (any AccountSession)? { sessions.removeValue(forKey: id) }
+
+  /// Turns a keeper's report into the account's state; stored, logged and announced only when
+  /// it changes, so a user hears of a rejected password once, not on every retry.
+  func record(_ event: SessionEvent, accountID: String, name: String) async {
+    let now = Date()
+    let (state, reason, loggedInAt): (AccountState, String?, Date?) =
+      switch event {
+      case .loggedIn(_, let at): (.ok, nil, at)
+      case .needsLogin(let reason): (.needsLogin, reason, nil)
+      case .loggedOut: (.needsLogin, "logged out", nil)
+      case .keyringLocked: (.keyringLocked, "waiting for the keyring to be unlocked", nil)
+      case .keyringUnavailable(let reason): (.error, reason, nil)
+      case .offline(let reason): (.offline, reason, nil)
+      case .online: (.ok, nil, nil)
+      case .failed(let reason): (.error, reason, nil)
+      }
+    let changed: Account?
+    do {
+      changed = try await store.setAccountState(
+        id: accountID, state: state, reason: reason, at: now, loggedInAt: loggedInAt)
+    } catch {
+      logger.error("account \(name): cannot record state \(state.rawValue): \(error)")
+      return
+    }
+    // After the write: the watcher reads the stored states when it wakes.
+    if state == .keyringLocked { keyringLockSignal.yield() }
+    guard let changed else { return }
+    let because = reason.map { " (\($0))" } ?? ""
+    if state == .ok || state == .keyringLocked || state == .offline || event == .loggedOut {
+      logger.notice("account \(name) is \(state.rawValue)\(because)")
+    } else {
+      logger.error("account \(name) is \(state.rawValue)\(because)")
+    }
+    await announce(
+      OutpostEventType.accountDidChangeState,
+      [
+        "account": .string(changed.id), "name": .string(changed.name), "state": .string(state.rawValue),
+        "reason": reason.map(JSONValue.string) ?? .null,
+      ])
+  }
+
+  func announce(_ type: String, _ data: JSONValue) async {
+    do {
+      _ = try await events.publish(type, data)
+    } catch {
+      logger.error("cannot record the event \(type): \(error)")
+    }
+  }
+
+  // MARK: Keyring unlock
+
+  var hasKeyringLockedAccounts: Bool {
+    get async { (try? await store.accounts().contains { $0.state == .keyringLocked }) ?? false }
+  }
+
+  /// The keyring was unlocked: the accounts that waited for it carry on by themselves.
+  func keyringUnlocked() async {
+    guard let accounts = try? await store.accounts() else { return }
+    for account in accounts where account.state == .keyringLocked {
+      guard let session = sessions[account.id] else { continue }
+      logger.notice("keyring unlocked; account \(account.name) carries on")
+      await session.resume()
+      try? await session.check()
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import OutpostRPC
+
+/// `accounts.*`. Params are never logged: `accounts.add` and `accounts.login` carry a secret.
+enum AccountHandlers {
+  static func register(into registry: inout RPCHandlerRegistry, accounts: AccountService) {
+    registry.register(AccountsList.self) { _, _ in AccountsList.Result(accounts: try await accounts.list()) }
+    registry.register(AccountsAdd.self) { params, _ in try await accounts.add(params) }
+    registry.register(AccountsLogin.self) { params, _ in try await accounts.login(params) }
+    registry.register(AccountsLogout.self) { params, _ in try await accounts.logout(params) }
+    registry.register(AccountsRemove.self) { params, _ in try await accounts.remove(params) }
+    registry.register(AccountsStatus.self) { params, _ in try await accounts.status(params) }
+  }
+}

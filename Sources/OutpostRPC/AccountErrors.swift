@@ -1,0 +1,67 @@
+import OutpostModel
+
+/// The errors of the `accounts.*` methods. Messages say what to do; `data` carries what a
+/// script needs to decide (the account name, a retry delay, the keyring's state).
+extension RPCError {
+  public static func accountNotFound(_ name: String) -> RPCError {
+    RPCError(
+      code: accountNotFoundCode, message: "No account named \"\(name)\"; `outpost account list` shows them",
+      data: ["name": .string(name)])
+  }
+
+  public static func accountExists(_ name: String) -> RPCError {
+    RPCError(
+      code: accountExistsCode,
+      message: "An account named \"\(name)\" already exists; choose another name with --name",
+      data: ["name": .string(name)])
+  }
+
+  public static func credentialsRejected(_ detail: String) -> RPCError {
+    RPCError(
+      code: credentialsRejectedCode,
+      message: "The service rejected the credentials (\(detail)); nothing was saved. Check the username and password.")
+  }
+
+  /// The service could not be reached or failed temporarily.
+  public static func upstreamUnavailable(_ detail: String, retryAfter: Double? = nil) -> RPCError {
+    var data: [String: JSONValue] = [:]
+    if let retryAfter { data["retryAfter"] = .double(retryAfter) }
+    return RPCError(
+      code: upstreamUnavailableCode,
+      message: "The service is unavailable: \(detail). Check the network and the base URL, then try again.",
+      data: data.isEmpty ? nil : .object(data))
+  }
+
+  public static func upstreamUnexpected(_ detail: String) -> RPCError {
+    RPCError(
+      code: upstreamUnexpectedCode,
+      message: "The service answered in a way Outpost does not understand: \(detail). Is the base URL right?")
+  }
+
+  public static func notSupported(_ detail: String) -> RPCError {
+    RPCError(code: notSupportedCode, message: "Not supported: \(detail)")
+  }
+
+  /// `reason` is `locked`, or `unavailable` with the detail in the message.
+  public static func keyringUnavailable(_ detail: String, locked: Bool) -> RPCError {
+    RPCError(
+      code: keyringUnavailableCode, message: "The keyring cannot be used: \(detail)",
+      data: ["reason": .string(locked ? "locked" : "unavailable")])
+  }
+
+  public static func actionsPending(_ name: String, count: Int) -> RPCError {
+    RPCError(
+      code: actionsPendingCode,
+      message:
+        "Account \"\(name)\" has \(count) queued action(s) not yet sent; removing it would lose them. "
+        + "Wait for them to be sent, or remove with --force.",
+      data: ["name": .string(name), "pendingActions": .int(Int64(count))])
+  }
+
+  public static func needsLogin(_ name: String, reason: String) -> RPCError {
+    RPCError(
+      code: needsLoginCode,
+      message: "Account \"\(name)\" needs a new login (\(reason)); run `outpost account login \(name)`",
+      data: ["name": .string(name)])
+  }
+}

@@ -1,0 +1,162 @@
+import OutpostModel
+
+/// `accounts.list`: every account, with its state.
+public enum AccountsList: RPCMethod {
+  public static let name = "accounts.list"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var accounts: [Account]
+    public init(accounts: [Account]) { self.accounts = accounts }
+  }
+}
+
+/// `accounts.add`: verifies the credentials with the service, then stores the secret in the
+/// keyring and the account (without the secret) in the database. Nothing is saved when the
+/// service says no.
+public enum AccountsAdd: RPCMethod {
+  public static let name = "accounts.add"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// The connector kind, e.g. `volleymanager`.
+    public var kind: String
+    /// Defaults to the kind (`volleymanager`, then `volleymanager-2`, …).
+    public var name: String?
+    public var username: String?
+    /// Defaults to the service's public address.
+    public var baseURL: String?
+    /// The password (or token). Travels only over the owner-only socket, goes only to the
+    /// service and the keyring, and is never echoed, logged or stored in the database.
+    public var secret: String
+
+    public init(kind: String, name: String? = nil, username: String? = nil, baseURL: String? = nil, secret: String) {
+      self.kind = kind
+      self.name = name
+      self.username = username
+      self.baseURL = baseURL
+      self.secret = secret
+    }
+  }
+
+  public typealias Result = AccountLoginResult
+}
+
+/// `accounts.login`: logs an existing account in with a new secret (after `needs-login`, or to
+/// replace the stored one); stored only if the service accepts it.
+public enum AccountsLogin: RPCMethod {
+  public static let name = "accounts.login"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var name: String
+    public var secret: String
+
+    public init(name: String, secret: String) {
+      self.name = name
+      self.secret = secret
+    }
+  }
+
+  public typealias Result = AccountLoginResult
+}
+
+public struct AccountLoginResult: Codable, Sendable, Equatable {
+  public var account: Account
+  public var identity: AccountIdentity
+
+  public init(account: Account, identity: AccountIdentity) {
+    self.account = account
+    self.identity = identity
+  }
+}
+
+/// `accounts.logout`: ends the session with the service and deletes the secret from the
+/// keyring; the account and its cached data stay, in state `needs-login`.
+public enum AccountsLogout: RPCMethod {
+  public static let name = "accounts.logout"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var name: String
+    public init(name: String) { self.name = name }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var account: Account
+    /// False when the keyring held no secret for the account.
+    public var secretDeleted: Bool
+
+    public init(account: Account, secretDeleted: Bool) {
+      self.account = account
+      self.secretDeleted = secretDeleted
+    }
+  }
+}
+
+/// `accounts.remove`: deletes the account, its keyring secret and everything cached for it.
+/// Refused with `ActionsPending` when queued actions would be lost, unless `force`.
+public enum AccountsRemove: RPCMethod {
+  public static let name = "accounts.remove"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var name: String
+    public var force: Bool?
+
+    public init(name: String, force: Bool? = nil) {
+      self.name = name
+      self.force = force
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var account: Account
+    /// Queued actions discarded with the account (only with `force`).
+    public var discardedActions: Int
+
+    public init(account: Account, discardedActions: Int) {
+      self.account = account
+      self.discardedActions = discardedActions
+    }
+  }
+}
+
+/// `accounts.status`: one account's state and session; with `check`, an end-to-end check
+/// first (keyring, login if needed, one authenticated call), which updates the state.
+public enum AccountsStatus: RPCMethod {
+  public static let name = "accounts.status"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var name: String
+    public var check: Bool?
+
+    public init(name: String, check: Bool? = nil) {
+      self.name = name
+      self.check = check
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var account: Account
+    /// Whether the daemon holds a live session (in memory) for the account.
+    public var sessionActive: Bool
+    public var identity: AccountIdentity?
+    /// How the check went, when one was asked for.
+    public var check: Check?
+
+    public init(account: Account, sessionActive: Bool, identity: AccountIdentity?, check: Check?) {
+      self.account = account
+      self.sessionActive = sessionActive
+      self.identity = identity
+      self.check = check
+    }
+  }
+
+  public struct Check: Codable, Sendable, Equatable {
+    public var ok: Bool
+    /// What failed, when not ok.
+    public var problem: String?
+
+    public init(ok: Bool, problem: String? = nil) {
+      self.ok = ok
+      self.problem = problem
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/// How a sandbox behaves. Everything has a default, so `SandboxConfiguration()` gives the demo
+/// set-up: the demo users, a 30-minute session lifetime, no latency and no injected errors.
+public struct SandboxConfiguration: Sendable {
+  /// Where to listen. Loopback by default: the sandbox has no authentication of its own.
+  public var host: String
+  /// 0 lets the kernel pick a free port; read it back from `SandboxServer.port`.
+  public var port: Int
+  public var users: [SandboxUser]
+  /// Absolute lifetime of a session, counted from its creation (for a logged-in session: from the
+  /// login). Using a session does not extend it. The real value is unknown upstream, so clients
+  /// must cope with any.
+  public var sessionLifetimeSeconds: Double
+  /// Added before every `/api/…` reply (admin paths are never delayed).
+  public var latencyMilliseconds: Int
+  /// Fraction (0…1) of `/api/…` requests answered 503, drawn from an RNG seeded with `seed`, so a
+  /// run is reproducible.
+  public var errorRate: Double
+  public var seed: UInt64
+  /// The upstream documentation disagrees about how a failed login looks; clients must handle both.
+  public var loginFailureStyle: LoginFailureStyle
+  /// What `/api/…` answers for a missing or expired session: 406 (the usual), 401 or 403.
+  public var staleSessionStatus: Int
+  /// Called once per handled request with a one-line summary (method, path, status, duration).
+  /// Never contains bodies, query strings or cookies, so no password or token leaks into a log.
+  public var requestLogger: (@Sendable (String) -> Void)?
+
+  public init(
+    host: String = "127.0.0.1",
+    port: Int = 0,
+    users: [SandboxUser] = SandboxUser.demoUsers,
+    sessionLifetimeSeconds: Double = 1800,
+    latencyMilliseconds: Int = 0,
+    errorRate: Double = 0,
+    seed: UInt64 = 1,
+    loginFailureStyle: LoginFailureStyle = .snackbar,
+    staleSessionStatus: Int = 406,
+    requestLogger: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.host = host
+    self.port = port
+    self.users = users
+    self.sessionLifetimeSeconds = sessionLifetimeSeconds
+    self.latencyMilliseconds = latencyMilliseconds
+    self.errorRate = errorRate
+    self.seed = seed
+    self.loginFailureStyle = loginFailureStyle
+    self.staleSessionStatus = staleSessionStatus
+    self.requestLogger = requestLogger
+  }
+}
+
+/// The two ways VolleyManager is documented to answer a wrong password.
+public enum LoginFailureStyle: String, Sendable, CaseIterable, Codable {
+  /// 200 with the login page again, holding an error `<v-snackbar>` (the HAR capture).
+  case snackbar
+  /// 303 back to `/login` (the OpenAPI prose).
+  case redirect
+}
+
+/// A VolleyManager account. Passwords are kept in memory only and never logged.
+public struct SandboxUser: Sendable {
+  public var username: String
+  public var password: String
+  public var displayName: String
+  /// A two-factor account: the right password leads to a second-factor form that this flow (like
+  /// VolleyKit's) cannot complete.
+  public var twoFactor: Bool
+  /// The associations the user referees for; each becomes one switchable "occupation".
+  public var associations: [SandboxAssociation]
+
+  public init(
+    username: String, password: String, displayName: String, twoFactor: Bool = false,
+    associations: [SandboxAssociation] = SandboxAssociation.demo
+  ) {
+    self.username = username
+    self.password = password
+    self.displayName = displayName
+    self.twoFactor = twoFactor
+    self.associations = associations
+  }
+
+  /// A user created through `--user` or the admin endpoint: a display name made from the part of
+  /// the username before "@" ("max.muster@…" becomes "Max Muster"), and the demo associations.
+  public init(username: String, password: String, twoFactor: Bool = false) {
+    let local = username.split(separator: "@").first.map(String.init) ?? username
+    let words = local.split(whereSeparator: { $0 == "." || $0 == "_" || $0 == "-" })
+    let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    self.init(
+      username: username, password: password, displayName: name.isEmpty ? username : name, twoFactor: twoFactor)
+  }
+
+  /// The demo referee, who referees nationally and in Zürich.
+  public static let demo = SandboxUser(
+    username: "referee@example.ch", password: "demo-referee-2026", displayName: "Lena Graf")
+
+  /// A two-factor account, for testing that clients give up cleanly.
+  public static let demoTwoFactor = SandboxUser(
+    username: "twofactor@example.ch", password: "demo-twofactor-2026", displayName: "Tobias Zweifel",
+    twoFactor: true)
+
+  /// The users of the default configuration.
+  public static let demoUsers = [demo, demoTwoFactor]
+}
+
+/// A Swiss Volley association a referee can act for.
+public struct SandboxAssociation: Sendable, Hashable {
+  /// The code clients show and deduplicate by, e.g. "SV" or "SVRZ".
+  public var shortName: String
+  public var name: String
+  /// 0 for the national association (Swiss Volley), greater than 0 for a regional one.
+  public var originId: Int
+
+  public init(shortName: String, name: String, originId: Int) {
+    self.shortName = shortName
+    self.name = name
+    self.originId = originId
+  }
+
+  public static let swissVolley = SandboxAssociation(shortName: "SV", name: "Swiss Volley", originId: 0)
+  public static let zurich = SandboxAssociation(
+    shortName: "SVRZ", name: "Regionalverband Zürich", originId: 12)
+  public static let demo = [swissVolley, zurich]
+}

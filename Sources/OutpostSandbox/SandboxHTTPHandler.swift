@@ -1,0 +1,121 @@
+import NIOCore
+import NIOHTTP1
+
+/// Buffers one request at a time, hands it to the router and writes the reply, always with a
+/// Content-Length so keep-alive connections stay usable (clients reuse them). NIO's pipelining
+/// helper sits in front, so a second request on the connection waits until this reply is out,
+/// which is also what makes the simulated latency safe.
+final class SandboxHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  /// Upstream bodies are small forms; anything bigger is a client bug or abuse.
+  static let maximumBodyBytes = 1 << 20
+
+  private let router: SandboxRouter
+  private let logger: (@Sendable (String) -> Void)?
+  private var head: HTTPRequestHead?
+  private var body = ByteBuffer()
+  private var bodyTooLarge = false
+  private var receivedAt = ContinuousClock.now
+  private var delayedReply: Scheduled<Void>?
+
+  init(router: SandboxRouter, logger: (@Sendable (String) -> Void)?) {
+    self.router = router
+    self.logger = logger
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      self.head = head
+      body.clear()
+      bodyTooLarge = false
+      receivedAt = .now
+      // curl (and so URLSession on Linux) waits a second for "100 Continue" before sending a
+      // larger body; answering at once keeps logins fast.
+      if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+        let interim = HTTPResponseHead(version: head.version, status: .continue)
+        context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+      }
+    case .body(var chunk):
+      guard !bodyTooLarge else { return }
+      if body.readableBytes + chunk.readableBytes > Self.maximumBodyBytes {
+        bodyTooLarge = true
+        body = ByteBuffer()
+      } else {
+        body.writeBuffer(&chunk)
+      }
+    case .end:
+      guard let head else { return }
+      self.head = nil
+      respond(to: head, context: context)
+    }
+  }
+
+  private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+    let response: SandboxResponse
+    if bodyTooLarge {
+      response = .html(.payloadTooLarge, "<!DOCTYPE html><html><body><h1>413 Payload Too Large</h1></body></html>")
+    } else {
+      let local = context.channel.localAddress
+      let request = SandboxRequest(
+        method: head.method, uri: head.uri, headers: head.headers, body: Array(body.readableBytesView),
+        localAuthority: "\(local?.ipAddress ?? "127.0.0.1"):\(local?.port ?? 80)")
+      response = router.respond(to: request)
+    }
+    body.clear()
+    let keepAlive = head.isKeepAlive && !bodyTooLarge
+    guard response.delayMilliseconds > 0 else {
+      write(response, for: head, keepAlive: keepAlive, context: context)
+      return
+    }
+    delayedReply = context.eventLoop.assumeIsolated().scheduleTask(
+      in: .milliseconds(Int64(response.delayMilliseconds))
+    ) {
+      self.delayedReply = nil
+      self.write(response, for: head, keepAlive: keepAlive, context: context)
+    }
+  }
+
+  private func write(
+    _ response: SandboxResponse, for request: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext
+  ) {
+    var headers = HTTPHeaders(response.headers)
+    headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+    if !keepAlive {
+      headers.replaceOrAdd(name: "Connection", value: "close")
+    } else if request.version == .http1_0 {
+      headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+    }
+    let head = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    // A HEAD reply announces the length but carries no body.
+    if !response.body.isEmpty && request.method != .HEAD {
+      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+    }
+    let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+    if !keepAlive {
+      let channel = context.channel
+      written.whenComplete { _ in channel.close(promise: nil) }
+    }
+    if let logger {
+      let path = request.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      let elapsed = (ContinuousClock.now - receivedAt).components
+      let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+      logger("\(request.method.rawValue) \(path) -> \(response.status.code) (\(milliseconds) ms)")
+    }
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    delayedReply?.cancel()
+    delayedReply = nil
+    context.fireChannelInactive()
+  }
+
+  /// Parser errors were already answered 400 by NIO's error handler; any error ends the
+  /// connection, never the server.
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    context.close(promise: nil)
+  }
+}

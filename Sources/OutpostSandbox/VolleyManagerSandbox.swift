@@ -1,0 +1,99 @@
+import Synchronization
+
+/// The live state of the fake VolleyManager: users, sessions, settings and counters. Tests use it
+/// to change the world under a running client ("the password changed upstream", "every session
+/// just expired"); the `/__sandbox/volleymanager/…` endpoints offer the same over HTTP.
+///
+/// A class with a mutex rather than an actor: the HTTP handlers run on NIO event loops and answer
+/// synchronously, and a short lock is all they need. The public hooks are nevertheless `async`,
+/// so call sites read exactly as they would for an actor (`await sandbox.stats()`).
+public final class VolleyManagerSandbox: Sendable {
+  private let state: Mutex<VolleyManagerState>
+
+  init(configuration: SandboxConfiguration) {
+    let settings = VolleyManagerSettings(
+      sessionLifetimeSeconds: Self.clampLifetime(configuration.sessionLifetimeSeconds),
+      latencyMilliseconds: Self.clampLatency(configuration.latencyMilliseconds),
+      errorRate: Self.clampRate(configuration.errorRate),
+      loginFailureStyle: configuration.loginFailureStyle,
+      staleSessionStatus: VolleyManagerSettings.staleSessionStatuses.contains(configuration.staleSessionStatus)
+        ? configuration.staleSessionStatus : 406)
+    state = Mutex(VolleyManagerState(users: configuration.users, settings: settings, seed: configuration.seed))
+  }
+
+  /// Runs `body` under the lock. Keep it short: it blocks an event loop.
+  func withState<Result>(_ body: (inout VolleyManagerState) -> Result) -> Result {
+    state.withLock { body(&$0) }
+  }
+
+  /// Changes the password of `username`, creating the user (with the demo associations) if it
+  /// does not exist. Sessions already logged in stay valid until they expire, as upstream.
+  public func setPassword(_ password: String, for username: String) async {
+    state.withLock { state in
+      if state.users[username] != nil {
+        state.users[username]?.password = password
+      } else {
+        state.users[username] = SandboxUser(username: username, password: password)
+      }
+    }
+  }
+
+  /// Adds a user or replaces the one with the same username.
+  public func setUser(_ user: SandboxUser) async {
+    state.withLock { $0.users[user.username] = user }
+  }
+
+  /// Every session, logged in or not, is stale from now on; clients must log in again.
+  public func expireAllSessions() async {
+    state.withLock { $0.expireAllSessions() }
+  }
+
+  /// Applies to existing sessions too: a session is stale once it is older than the lifetime
+  /// in force when it is next used.
+  public func setSessionLifetime(seconds: Double) async {
+    state.withLock { $0.settings.sessionLifetimeSeconds = Self.clampLifetime(seconds) }
+  }
+
+  public func setLatency(milliseconds: Int) async {
+    state.withLock { $0.settings.latencyMilliseconds = Self.clampLatency(milliseconds) }
+  }
+
+  public func setErrorRate(_ rate: Double) async {
+    state.withLock { $0.settings.errorRate = Self.clampRate(rate) }
+  }
+
+  public func setLoginFailureStyle(_ style: LoginFailureStyle) async {
+    state.withLock { $0.settings.loginFailureStyle = style }
+  }
+
+  /// 401, 403 or 406; other values are ignored.
+  public func setStaleSessionStatus(_ status: Int) async {
+    guard VolleyManagerSettings.staleSessionStatuses.contains(status) else { return }
+    state.withLock { $0.settings.staleSessionStatus = status }
+  }
+
+  public func stats() async -> VolleyManagerStats { currentStats() }
+
+  /// `stats()` for synchronous callers inside the module (the admin endpoint).
+  func currentStats() -> VolleyManagerStats {
+    let now = ContinuousClock.now
+    return state.withLock { state in
+      var stats = state.stats
+      stats.activeSessions = state.activeSessionCount(now: now)
+      return stats
+    }
+  }
+
+  static func clampLifetime(_ seconds: Double) -> Double {
+    guard seconds.isFinite else { return seconds > 0 ? VolleyManagerSettings.maximumLifetimeSeconds : 0 }
+    return min(max(seconds, 0), VolleyManagerSettings.maximumLifetimeSeconds)
+  }
+
+  static func clampLatency(_ milliseconds: Int) -> Int {
+    min(max(milliseconds, 0), VolleyManagerSettings.maximumLatencyMilliseconds)
+  }
+
+  static func clampRate(_ rate: Double) -> Double {
+    rate.isNaN ? 0 : min(max(rate, 0), 1)
+  }
+}

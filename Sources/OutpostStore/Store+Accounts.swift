@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import OutpostModel
+
+/// Accounts: what the user added, minus the secret. Every write is one transaction named after
+/// what it means.
+extension Store {
+  public func accounts() async throws(StoreError) -> [Account] {
+    try await reading { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM account ORDER BY name COLLATE NOCASE").map(Self.account)
+    }
+  }
+
+  /// The account called `name` (case-insensitively), or nil.
+  public func account(named name: String) async throws(StoreError) -> Account? {
+    try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM account WHERE name = ?", arguments: [name]).map(Self.account)
+    }
+  }
+
+  /// Inserts a new account; `.conflict` when the name is taken.
+  public func addAccount(_ account: Account) async throws(StoreError) {
+    try await writing { db in
+      if try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [account.name]) == true {
+        throw StoreError.conflict("an account named \"\(account.name)\" already exists")
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO account (id, name, kind, username, base_url, state, state_reason, state_changed_at,
+                               created_at, last_login_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          account.id, account.name, account.kind, account.username, account.baseURL, account.state.rawValue,
+          account.stateReason, EventTime.format(account.stateChangedAt), EventTime.format(account.createdAt),
+          account.lastLoginAt.map(EventTime.format),
+        ])
+    }
+  }
+
+  /// Records a new state; returns the updated account, or nil when nothing changed (same state
+  /// and reason) or the account is gone. Callers announce a change only when one happened.
+  public func setAccountState(
+    id: String, state: AccountState, reason: String?, at time: Date, loggedInAt: Date? = nil
+  ) async throws(StoreError) -> Account? {
+    try await writing { db in
+      if let loggedInAt {
+        try db.execute(
+          sql: "UPDATE account SET last_login_at = ? WHERE id = ?", arguments: [EventTime.format(loggedInAt), id])
+      }
+      try db.execute(
+        sql: """
+          UPDATE account SET state = ?, state_reason = ?, state_changed_at = ?
+          WHERE id = ? AND (state <> ? OR state_reason IS NOT ?)
+          """,
+        arguments: [state.rawValue, reason, EventTime.format(time), id, state.rawValue, reason])
+      guard db.changesCount > 0 else { return nil }
+      return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+    }
+  }
+
+  /// Deletes the account and (through foreign keys) everything cached for it.
+  @discardableResult
+  public func removeAccount(id: String) async throws(StoreError) -> Bool {
+    try await writing { db in
+      try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
+      return db.changesCount > 0
+    }
+  }
+
+  static func account(_ row: Row) throws -> Account {
+    let stateText: String = row["state"]
+    guard let state = AccountState(rawValue: stateText) else {
+      throw StoreError.corrupt(path: "account", detail: "unknown account state \(stateText)")
+    }
+    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(EventTime.parse) }
+    return Account(
+      id: row["id"], name: row["name"], kind: row["kind"], username: row["username"], baseURL: row["base_url"],
+      state: state, stateReason: row["state_reason"],
+      stateChangedAt: date("state_changed_at") ?? Date(timeIntervalSince1970: 0),
+      createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0), lastLoginAt: date("last_login_at"))
+  }
+
+  func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    do {
+      return try await writer.read(body)
+    } catch {
+      throw Self.storeError(error, path: path)
+    }
+  }
+
+  func writing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    do {
+      return try await writer.write(body)
+    } catch {
+      throw Self.storeError(error, path: path)
+    }
+  }
+
+  static func storeError(_ error: any Error, path: String) -> StoreError {
+    switch error {
+    case let error as StoreError: error
+    case let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT:
+      .conflict(error.message ?? "constraint failed")
+    case let error as DatabaseError: classify(error, path: path)
+    default: .writeFailed(detail: "\(error)")
+    }
+  }
+}

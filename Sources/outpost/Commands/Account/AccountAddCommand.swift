@@ -1,0 +1,68 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+struct AccountAddCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add an account: checks the password with the service, then keeps it in the keyring.",
+    discussion: """
+      KIND is the service: volleymanager (Swiss Volley's VolleyManager). The password is asked \
+      for without echo; for scripts, pipe it in with --password-stdin. Nothing is saved unless \
+      the service accepts the login, and the reason is shown when it does not (wrong password, \
+      service unreachable, two-factor account, unexpected reply).
+
+      Examples:
+        outpost account add volleymanager --username referee@example.ch
+        pass show volleymanager | outpost account add volleymanager --username referee@example.ch --password-stdin
+        outpost account add volleymanager --name test --username demo --base-url http://127.0.0.1:8080
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: ArgumentHelp("The kind of service, e.g. volleymanager.", valueName: "kind"))
+  var kind: String
+
+  @Option(help: ArgumentHelp("A name for the account (default: the kind).", valueName: "name"))
+  var name: String?
+
+  @Option(help: ArgumentHelp("Your username at the service.", valueName: "username"))
+  var username: String?
+
+  @Option(
+    name: .customLong("base-url"),
+    help: ArgumentHelp("The service's address, when not the public one (a test server).", valueName: "url"))
+  var baseURL: String?
+
+  @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
+  var passwordFromStandardInput = false
+
+  func validate() throws {
+    if let name, let problem = AccountValidation.problem(withName: name) { throw ValidationError(problem) }
+    if let username, let problem = AccountValidation.problem(withUsername: username) {
+      throw ValidationError(problem)
+    }
+    if let baseURL, case .failure(let problem) = AccountValidation.normalizedBaseURL(baseURL) {
+      throw ValidationError(problem.description)
+    }
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let connection = try global.connect()
+      let secret = try SecretInput.read(
+        noun: "password",
+        prompt: localized(.accountSecretPrompt, "Password", username ?? kind, baseURL ?? kind),
+        fromStandardInput: passwordFromStandardInput)
+      let result = try connection.call(
+        AccountsAdd.self, .init(kind: kind, name: name, username: username, baseURL: baseURL, secret: secret))
+      if global.json {
+        Terminal.printJSON(result)
+      } else {
+        print(
+          localized(
+            .accountAdded, result.account.name, result.account.kind, AccountText.identity(result)))
+      }
+    }
+  }
+}

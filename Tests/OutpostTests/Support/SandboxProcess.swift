@@ -1,0 +1,71 @@
+import Foundation
+import OutpostModel
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The `outpost-sandbox` binary, as its own process (as a user or the demo runs it), driven
+/// through its admin endpoints over HTTP.
+final class SandboxProcess: @unchecked Sendable {
+  let process: ChildProcess
+  let baseURL: String
+
+  init(arguments: [String] = []) throws {
+    let out = ClosingPipe()
+    process = try ChildProcess(
+      DaemonProcess.binary("outpost-sandbox"), ["--port", "0"] + arguments,
+      environment: ProcessInfo.processInfo.environment, redirections: [1: out.write])
+    close(out.write)
+    defer { close(out.read) }
+    // The first line says where it listens; read it byte by byte so nothing else is consumed.
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(out.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let range = text.range(of: "http://") else {
+      throw TestFailure("outpost-sandbox did not say where it listens: \"\(text)\"")
+    }
+    baseURL = String(text[range.lowerBound...])
+  }
+
+  deinit {
+    kill(process.pid, SIGTERM)
+    _ = process.wait()
+  }
+
+  struct Stats: Decodable {
+    var logins: Int
+    var failedLogins: Int
+    var activeSessions: Int
+    var apiRequests: Int
+    var staleSessionReplies: Int
+  }
+
+  func stats() async throws -> Stats {
+    try JSONDecoder().decode(Stats.self, from: try await admin("GET", "stats"))
+  }
+
+  func setPassword(_ password: String, for username: String) async throws {
+    _ = try await admin("POST", "users", ["username": .string(username), "password": .string(password)])
+  }
+
+  func expireSessions() async throws {
+    _ = try await admin("POST", "expire-sessions")
+  }
+
+  @discardableResult
+  func admin(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> Data {
+    var request = URLRequest(url: URL(string: "\(baseURL)/__sandbox/volleymanager/\(path)")!)
+    request.httpMethod = method
+    if let body {
+      request.httpBody = Data(try JSONCoding.encode(body))
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+      throw TestFailure("sandbox admin \(method) \(path): \(String(decoding: data, as: UTF8.self))")
+    }
+    return data
+  }
+}
