@@ -186,3 +186,48 @@ struct SessionKeeperTests {
     #expect(service.state.withLock { $0.logins } == 1)
   }
 }
+
+/// OAuth-style services rotate the refresh token on every use: the keeper must write the new
+/// one to the keyring, or the next login would fail.
+struct RotatingTokenTests {
+  struct RotatingConnector: Connector {
+    typealias Session = String
+    static let descriptor = ConnectorDescriptor(
+      kind: "rotating", displayName: "Rotating", authentication: .oauthRefreshToken, defaultBaseURL: "http://r",
+      requiresUsername: false)
+    final class Counter: Sendable { let value = Mutex(0) }
+    let issued = Counter()
+
+    init(account: ConnectorAccount, transport: any HTTPTransport) {}
+
+    func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<String> {
+      let next = issued.value.withLock { count in
+        count += 1
+        return count
+      }
+      guard secret.reveal() == "refresh-\(next - 1)" else { throw .invalidCredentials("refresh token revoked") }
+      return LoginResult(
+        session: "access-\(next)", identity: AccountIdentity(), rotatedSecret: SecretString("refresh-\(next)"))
+    }
+
+    func checkSession(_ session: String) async throws(ConnectorError) { throw .sessionExpired }
+    func logOut(_ session: String) async {}
+  }
+
+  @Test func aRotatedRefreshTokenIsStoredBeforeTheSessionIsUsed() async throws {
+    let vault = SessionKeeperTests.MemoryVault()
+    let keeper = SessionKeeper(
+      connector: RotatingConnector(
+        account: ConnectorAccount(id: "r", username: nil, baseURL: "http://r"), transport: URLSessionTransport()),
+      account: ConnectorAccount(id: "r", username: nil, baseURL: "http://r"), vault: vault
+    ) { _ in }
+    _ = try await keeper.adopt(SecretString("refresh-0"), label: "rotating")
+    let key = VaultKey(kind: "rotating", accountID: "r")
+    #expect(await vault.secrets[key] == SecretString("refresh-1"))
+    // Every check expires: one re-login with the stored token, which rotates again; the second
+    // expiry in a row is reported, not looped on.
+    await #expect(throws: SessionError.connector(.sessionExpired)) { try await keeper.check() }
+    #expect(await vault.secrets[key] == SecretString("refresh-2"))
+    #expect(await keeper.loginCount == 2)
+  }
+}

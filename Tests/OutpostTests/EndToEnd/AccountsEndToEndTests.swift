@@ -200,6 +200,24 @@ extension EndToEnd {
       #expect(try !keyringHasItem(keyring))
     }
 
+    @Test func withoutASecretServiceNothingIsSentToTheServiceAndTheUserIsToldWhatToInstall() async throws {
+      let bus = try KeyringSession(withKeyring: false)
+      let sandbox = try SandboxProcess()
+      let daemon = try DaemonProcess(environment: bus.environment)
+      try daemon.start()
+      let add = try cli(
+        daemon,
+        [
+          "account", "add", "volleymanager", "--username", Self.username, "--base-url", sandbox.baseURL,
+          "--password-stdin",
+        ],
+        input: Self.password)
+      #expect(add.status == 75)
+      #expect(add.stderr.contains("no Secret Service is running"), "\(add.stderr)")
+      #expect(try await sandbox.stats().logins == 0)
+      #expect(try list(daemon).isEmpty)
+    }
+
     @Test func aLockedKeyringIsWaitedForAndOutpostCarriesOnWhenItIsUnlocked() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try SandboxProcess()
