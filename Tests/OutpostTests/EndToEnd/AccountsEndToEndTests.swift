@@ -82,6 +82,14 @@ extension EndToEnd {
 
       let status = try cli(daemon, ["account", "status", "volleymanager"])
       transcript += status.stdout + status.stderr
+      // Raw replies, as any client sees them.
+      let client = try daemon.client()
+      for (method, params) in [
+        ("accounts.list", JSONValue.object([:])), ("accounts.status", ["name": "volleymanager", "check": true]),
+        ("events.subscribe", ["since": 0]),
+      ] {
+        transcript += String(decoding: try client.callRaw(method: method, params: params).serialized, as: UTF8.self)
+      }
       #expect(status.status == 0, "\(status.stdout)\(status.stderr)")
       #expect(status.stdout.contains("active (in memory only)"), "\(status.stdout)")
 
