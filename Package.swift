@@ -36,7 +36,9 @@ let package = Package(
       dependencies: ["OutpostModel", .product(name: "GRDB", package: "GRDB.swift")]),
     // Connectors talk to upstream services over HTTP (URLSession: libcurl, no extra build time);
     // they never see the store or RPC.
-    .target(name: "OutpostConnectors", dependencies: ["OutpostModel"]),
+    .target(name: "OutpostConnectors", dependencies: ["OutpostModel", "OutpostCalendar"]),
+    // RFC 5545: the parser the iCal-feed connector needs, and (later) the writer of calendars.
+    .target(name: "OutpostCalendar", dependencies: ["OutpostModel"]),
     // The fake upstream services, served over real HTTP on loopback, for the demo and the tests.
     .target(
       name: "OutpostSandbox",
@@ -85,6 +87,9 @@ let package = Package(
     .testTarget(
       name: "OutpostSandboxTests",
       dependencies: ["OutpostSandbox"]),
+    .testTarget(
+      name: "OutpostCalendarTests",
+      dependencies: ["OutpostCalendar", "OutpostConnectors", "OutpostModel"]),
     .testTarget(
       name: "OutpostTests",
       dependencies: [

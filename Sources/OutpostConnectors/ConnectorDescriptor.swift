@@ -30,6 +30,10 @@ public enum AuthenticationKind: String, Sendable, Codable, CaseIterable {
   case oauthRefreshToken = "oauth"
   /// A long-lived API token in the keyring, sent with every call.
   case apiToken = "api-token"
+  /// The address itself is the secret (a personal calendar feed such as VolleyManager's
+  /// `/indoor/iCal/referee/<code>`): the keyring holds the whole URL, the database only a
+  /// redacted form of it.
+  case secretURL = "secret-url"
 
   /// What the CLI asks the user for.
   public var secretNoun: String {
@@ -37,6 +41,7 @@ public enum AuthenticationKind: String, Sendable, Codable, CaseIterable {
     case .passwordRelogin: "password"
     case .oauthRefreshToken: "refresh token"
     case .apiToken: "API token"
+    case .secretURL: "feed address"
     }
   }
 }

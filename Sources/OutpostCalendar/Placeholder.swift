@@ -1,0 +1,2 @@
+// Placeholder until the RFC 5545 parser lands.
+enum CalendarPlaceholder {}
