@@ -47,6 +47,12 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
+    // The sync engine: schedules, fetches through the connectors, records changes in the store.
+    .target(
+      name: "OutpostSync",
+      dependencies: [
+        "OutpostModel", "OutpostStore", "OutpostConnectors", .product(name: "Logging", package: "swift-log"),
+      ]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     .target(
@@ -56,7 +62,7 @@ let package = Package(
       name: "OutpostDaemon",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostConnectors",
+        "OutpostConnectors", "OutpostSync",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -94,7 +100,7 @@ let package = Package(
       name: "OutpostTests",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostDaemon", "OutpostConnectors", "OutpostSandbox",
+        "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

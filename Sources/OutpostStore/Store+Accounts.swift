@@ -90,6 +90,7 @@ extension Store {
   }
 
   func writing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    writeCounter.increment()
     do {
       return try await writer.write(body)
     } catch {

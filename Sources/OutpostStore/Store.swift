@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OutpostModel
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -10,6 +11,7 @@ import OutpostModel
 /// Opening it runs the migrations; writes are named after what they mean, one transaction each.
 public struct Store: Sendable {
   let writer: any DatabaseWriter
+  let writeCounter = WriteCounter()
   /// The database file, or `:memory:`.
   public let path: String
 
@@ -99,6 +101,10 @@ public struct Store: Sendable {
     }
   }
 
+  /// How many write transactions this store has run (the named writes), for the benchmark and
+  /// the tests that check a sync which changes nothing writes nothing.
+  public var writeTransactions: Int { writeCounter.value.load(ordering: .relaxed) }
+
   /// Answers when SQLite answers: the health probe of `daemon.status`.
   public func ping() async throws {
     _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
@@ -111,4 +117,9 @@ public struct Store: Sendable {
       try pool.close()
     }
   }
+}
+
+final class WriteCounter: Sendable {
+  let value = Atomic<Int>(0)
+  func increment() { value.add(1, ordering: .relaxed) }
 }

@@ -46,6 +46,42 @@ enum StoreMigrations {
           ) STRICT
           """)
     }
+    migrator.registerMigration("4-items") { db in
+      // `number` is the short id people type (`outpost exchange take 3`); it is never reused.
+      // Removed items stay (removed_at set) until retention purges them, so that a wrongly
+      // empty reply can be undone by the next sync without losing anything.
+      try db.execute(
+        sql: """
+          CREATE TABLE item (
+            number INTEGER PRIMARY KEY AUTOINCREMENT,
+            account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind GLOB '[a-z]*'),
+            upstream_id TEXT NOT NULL CHECK (upstream_id <> ''),
+            title TEXT NOT NULL,
+            starts_at TEXT,
+            ends_at TEXT,
+            location TEXT,
+            status TEXT NOT NULL CHECK (status IN ('active', 'cancelled', 'applied', 'closed')),
+            details TEXT NOT NULL CHECK (json_valid(details)),
+            link TEXT,
+            fingerprint TEXT NOT NULL,
+            first_seen_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            removed_at TEXT,
+            UNIQUE (account_id, kind, upstream_id)
+          ) STRICT
+          """)
+      try db.execute(sql: "CREATE INDEX item_by_start ON item (starts_at) WHERE removed_at IS NULL")
+      // Only what must survive a restart: the connector's cursor. Attempt times and errors
+      // live in memory, so that a sync that changes nothing writes nothing.
+      try db.execute(
+        sql: """
+          CREATE TABLE sync_cursor (
+            account_id TEXT PRIMARY KEY NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            cursor TEXT NOT NULL CHECK (json_valid(cursor))
+          ) STRICT
+          """)
+    }
     return migrator
   }
 

@@ -1,0 +1,104 @@
+import Foundation
+import OutpostModel
+
+/// Compares what a service lists now with what the store holds, and decides the writes. Pure,
+/// so that the rules (what counts as a change, what looks like a wipe) are tested on their own.
+struct ItemDiff {
+  struct Existing {
+    var number: Int64
+    var item: Item
+    var fingerprint: String
+    var removed: Bool
+  }
+
+  enum Write {
+    case insert(Item, fingerprint: String)
+    case update(number: Int64, Item, fingerprint: String, revive: Bool)
+    case markRemoved(number: Int64)
+  }
+
+  var writes: [Write] = []
+  /// Changes for `insert`s carry number 0; the store fills in the new numbers.
+  var changes: [ItemChange] = []
+  /// Kinds whose empty list was not believed (see `compute`).
+  var suspectedWipes: [ItemKind] = []
+
+  /// `complete`: the kinds the incoming list covers fully; only those can lose items, and only
+  /// items inside `window` (or without a date). An empty list for a kind that has two or more
+  /// items in the window is taken for a failed reply, not for a wipe: nothing is removed.
+  static func compute(
+    existing: [Existing], incoming: [Item], complete: Set<ItemKind>, window: SyncWindow
+  ) -> ItemDiff {
+    var diff = ItemDiff()
+    var byKey: [String: Existing] = [:]
+    for entry in existing { byKey[key(entry.item)] = entry }
+    var seen = Set<String>()
+    for item in incoming {
+      let itemKey = key(item)
+      guard seen.insert(itemKey).inserted else { continue }  // a service listing one twice
+      let fingerprint = Fingerprint.of(item)
+      guard let old = byKey[itemKey] else {
+        diff.writes.append(.insert(item, fingerprint: fingerprint))
+        diff.changes.append(ItemChange(number: 0, kind: item.kind, upstreamID: item.upstreamID, change: .new))
+        continue
+      }
+      if old.removed {
+        diff.writes.append(.update(number: old.number, item, fingerprint: fingerprint, revive: true))
+        diff.changes.append(ItemChange(number: old.number, kind: item.kind, upstreamID: item.upstreamID, change: .new))
+      } else if old.fingerprint != fingerprint {
+        diff.writes.append(.update(number: old.number, item, fingerprint: fingerprint, revive: false))
+        let fields = changedFields(old.item, item)
+        let change: ItemChange.Kind = item.status == .cancelled && old.item.status != .cancelled ? .cancelled : .changed
+        diff.changes.append(
+          ItemChange(number: old.number, kind: item.kind, upstreamID: item.upstreamID, change: change, fields: fields))
+      }
+    }
+    let incomingKinds = Set(incoming.map(\.kind))
+    for kind in complete.sorted(by: { $0.rawValue < $1.rawValue }) {
+      let gone = existing.filter { entry in
+        entry.item.kind == kind && !entry.removed && !seen.contains(key(entry.item))
+          && (entry.item.startsAt.map(window.contains) ?? true)
+      }
+      if gone.isEmpty { continue }
+      let held = existing.filter {
+        $0.item.kind == kind && !$0.removed && ($0.item.startsAt.map(window.contains) ?? true)
+      }
+      if !incomingKinds.contains(kind) && held.count >= 2 {
+        diff.suspectedWipes.append(kind)
+        continue
+      }
+      for entry in gone {
+        diff.writes.append(.markRemoved(number: entry.number))
+        diff.changes.append(
+          ItemChange(number: entry.number, kind: kind, upstreamID: entry.item.upstreamID, change: .removed))
+      }
+    }
+    return diff
+  }
+
+  static func key(_ item: Item) -> String { item.kind.rawValue + "\u{1F}" + item.upstreamID }
+
+  static func changedFields(_ old: Item, _ new: Item) -> [String] {
+    var fields: [String] = []
+    if old.startsAt != new.startsAt || old.endsAt != new.endsAt { fields.append("time") }
+    if old.location != new.location { fields.append("venue") }
+    if old.status != new.status { fields.append("status") }
+    if old.title != new.title { fields.append("title") }
+    if old.details != new.details || old.link != new.link { fields.append("details") }
+    return fields
+  }
+}
+
+/// A stable digest of an item's content (FNV-1a over its canonical JSON): equal items, equal
+/// fingerprints, so an unchanged item costs no write.
+enum Fingerprint {
+  static func of(_ item: Item) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (try? JSONCoding.encode(item)) ?? [] {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

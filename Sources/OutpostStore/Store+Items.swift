@@ -1,0 +1,169 @@
+import Foundation
+import GRDB
+import OutpostModel
+
+/// Items and sync cursors. A sync is one transaction; one that changes nothing writes nothing.
+extension Store {
+  public struct SyncOutcome: Sendable, Equatable {
+    public var changes: [ItemChange]
+    public var suspectedWipes: [ItemKind]
+  }
+
+  /// Records what the service lists now for `accountID` (see `ItemDiff` for the rules).
+  public func applySync(
+    accountID: String, items: [Item], complete: Set<ItemKind>, window: SyncWindow, cursor: JSONValue?,
+    at time: Date = Date()
+  ) async throws(StoreError) -> SyncOutcome {
+    let stamp = EventTime.format(time)
+    let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
+    // Looked at first in a read: a sync that changes nothing must not even open a write.
+    let (preview, storedCursor) = try await reading { db in
+      (
+        try Self.diff(db, accountID: accountID, items: items, complete: complete, window: window),
+        try String.fetchOne(db, sql: "SELECT cursor FROM sync_cursor WHERE account_id = ?", arguments: [accountID])
+      )
+    }
+    if preview.writes.isEmpty && (cursorText == nil || cursorText == storedCursor) {
+      return SyncOutcome(changes: [], suspectedWipes: preview.suspectedWipes)
+    }
+    return try await writing { db in
+      var diff = try Self.diff(db, accountID: accountID, items: items, complete: complete, window: window)
+      var inserted: [Int64] = []
+      for write in diff.writes {
+        switch write {
+        case .insert(let item, let fingerprint):
+          try db.execute(
+            sql: """
+              INSERT INTO item (account_id, kind, upstream_id, title, starts_at, ends_at, location, status, details,
+                                link, fingerprint, first_seen_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              """,
+            arguments: StatementArguments(Self.itemArguments(item, accountID: accountID) + [fingerprint, stamp, stamp]))
+          inserted.append(db.lastInsertedRowID)
+        case .update(let number, let item, let fingerprint, let revive):
+          try db.execute(
+            sql: """
+              UPDATE item SET title = ?, starts_at = ?, ends_at = ?, location = ?, status = ?, details = ?, link = ?,
+                fingerprint = ?, updated_at = ?\(revive ? ", removed_at = NULL" : "")
+              WHERE number = ?
+              """,
+            arguments: StatementArguments(
+              Array(Self.itemArguments(item, accountID: accountID).dropFirst(3)) + [fingerprint, stamp, number]))
+        case .markRemoved(let number):
+          try db.execute(sql: "UPDATE item SET removed_at = ? WHERE number = ?", arguments: [stamp, number])
+        }
+      }
+      var next = inserted.makeIterator()
+      for index in diff.changes.indices where diff.changes[index].number == 0 {
+        diff.changes[index].number = next.next() ?? 0
+      }
+      if let text = cursorText {
+        try db.execute(
+          sql: """
+            INSERT INTO sync_cursor (account_id, cursor) VALUES (?, ?)
+            ON CONFLICT (account_id) DO UPDATE SET cursor = excluded.cursor WHERE cursor <> excluded.cursor
+            """, arguments: [accountID, text])
+      }
+      return SyncOutcome(changes: diff.changes, suspectedWipes: diff.suspectedWipes)
+    }
+  }
+
+  static func diff(
+    _ db: Database, accountID: String, items: [Item], complete: Set<ItemKind>, window: SyncWindow
+  ) throws -> ItemDiff {
+    let kinds = Set(items.map(\.kind)).union(complete)
+    var existing: [ItemDiff.Existing] = []
+    for kind in kinds {
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT * FROM item WHERE account_id = ? AND kind = ?", arguments: [accountID, kind.rawValue])
+      for row in rows {
+        let stored = try storedItem(row)
+        existing.append(
+          ItemDiff.Existing(
+            number: stored.number, item: stored.item, fingerprint: row["fingerprint"], removed: stored.removedAt != nil)
+        )
+      }
+    }
+    return ItemDiff.compute(existing: existing, incoming: items, complete: complete, window: window)
+  }
+
+  public func syncCursor(accountID: String) async throws(StoreError) -> JSONValue? {
+    try await reading { db in
+      guard
+        let text = try String.fetchOne(
+          db, sql: "SELECT cursor FROM sync_cursor WHERE account_id = ?", arguments: [accountID])
+      else { return nil }
+      return try JSONParser.parse(Array(text.utf8))
+    }
+  }
+
+  /// Items not removed, optionally of one account and kinds, starting in `range` (items without
+  /// a start are included only when no range is given), ordered by start.
+  public func items(
+    accountID: String? = nil, kinds: [ItemKind]? = nil, startingIn range: ClosedRange<Date>? = nil,
+    includeRemoved: Bool = false
+  ) async throws(StoreError) -> [StoredItem] {
+    try await reading { db in
+      var clauses: [String] = []
+      var arguments: [any DatabaseValueConvertible] = []
+      if !includeRemoved { clauses.append("removed_at IS NULL") }
+      if let accountID {
+        clauses.append("account_id = ?")
+        arguments.append(accountID)
+      }
+      if let kinds {
+        clauses.append("kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))")
+        arguments += kinds.map(\.rawValue)
+      }
+      if let range {
+        clauses.append("starts_at BETWEEN ? AND ?")
+        arguments += [EventTime.format(range.lowerBound), EventTime.format(range.upperBound)]
+      }
+      let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+      return try Row.fetchAll(
+        db, sql: "SELECT * FROM item \(condition) ORDER BY starts_at IS NULL, starts_at, number",
+        arguments: StatementArguments(arguments)
+      ).map(Self.storedItem)
+    }
+  }
+
+  public func item(number: Int64) async throws(StoreError) -> StoredItem? {
+    try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM item WHERE number = ?", arguments: [number]).map(Self.storedItem)
+    }
+  }
+
+  /// Deletes removed items, and items that ended, before `cutoff`; returns how many.
+  @discardableResult
+  public func purgeItems(endedBefore cutoff: Date) async throws(StoreError) -> Int {
+    let stamp = EventTime.format(cutoff)
+    return try await writing { db in
+      try db.execute(
+        sql: "DELETE FROM item WHERE removed_at < ? OR COALESCE(ends_at, starts_at) < ?", arguments: [stamp, stamp])
+      return db.changesCount
+    }
+  }
+
+  static func itemArguments(_ item: Item, accountID: String) throws -> [(any DatabaseValueConvertible)?] {
+    [
+      accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(EventTime.format),
+      item.endsAt.map(EventTime.format), item.location, item.status.rawValue,
+      String(decoding: try JSONCoding.encode(item.details), as: UTF8.self), item.link,
+    ]
+  }
+
+  static func storedItem(_ row: Row) throws -> StoredItem {
+    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(EventTime.parse) }
+    let statusText: String = row["status"]
+    let detailsText: String = row["details"]
+    let item = Item(
+      kind: ItemKind(rawValue: row["kind"]), upstreamID: row["upstream_id"], title: row["title"],
+      startsAt: date("starts_at"), endsAt: date("ends_at"), location: row["location"],
+      status: ItemStatus(rawValue: statusText) ?? .active, details: try JSONParser.parse(Array(detailsText.utf8)),
+      link: row["link"])
+    return StoredItem(
+      number: row["number"], accountID: row["account_id"], item: item,
+      firstSeenAt: date("first_seen_at") ?? Date(timeIntervalSince1970: 0),
+      updatedAt: date("updated_at") ?? Date(timeIntervalSince1970: 0), removedAt: date("removed_at"))
+  }
+}

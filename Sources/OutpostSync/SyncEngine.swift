@@ -1,0 +1,213 @@
+import Logging
+import OutpostConnectors
+import OutpostModel
+import OutpostStore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Syncs every registered account: on its schedule, on demand, and with backoff after
+/// failures. The store is the single place results go; changes are handed to `announce` for
+/// the events that calendar, reminder and snapshot work listens to.
+public actor SyncEngine {
+  let store: Store
+  let configuration: SyncConfiguration
+  let logger: Logger
+  let now: @Sendable () -> Date
+  let announce: @Sendable (String, [ItemChange]) async -> Void
+  private var accounts: [String: Registration] = [:]
+  private var statuses: [String: SyncStatus] = [:]
+  /// A sync in flight per account: a second request joins it instead of starting another.
+  private var running: [String: Task<SyncReport, Never>] = [:]
+  private var random = SystemRandomNumberGenerator()
+  private let wake: AsyncStream<Void>.Continuation
+  let wakeups: AsyncStream<Void>
+
+  struct Registration {
+    var name: String
+    var source: any SyncSource
+    /// Set while the account waits for the user (needs a login): no retries until then.
+    var paused: Bool
+  }
+
+  public init(
+    store: Store, configuration: SyncConfiguration = SyncConfiguration(), logger: Logger,
+    now: @escaping @Sendable () -> Date = { Date() },
+    announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in }
+  ) {
+    self.store = store
+    self.configuration = configuration
+    self.logger = logger
+    self.now = now
+    self.announce = announce
+    (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+  }
+
+  /// Adds (or replaces) an account; its first sync is due at once.
+  public func register(accountID: String, name: String, source: any SyncSource) {
+    accounts[accountID] = Registration(name: name, source: source, paused: false)
+    var status = statuses[accountID] ?? SyncStatus()
+    status.nextRunAt = now()
+    statuses[accountID] = status
+    wake.yield()
+  }
+
+  public func unregister(accountID: String) {
+    accounts[accountID] = nil
+    statuses[accountID] = nil
+    running[accountID]?.cancel()
+  }
+
+  public func status(accountID: String) -> SyncStatus? { statuses[accountID] }
+
+  /// Resumes an account that waited for the user, and syncs it soon.
+  public func resume(accountID: String) {
+    accounts[accountID]?.paused = false
+    statuses[accountID]?.nextRunAt = now()
+    wake.yield()
+  }
+
+  /// Makes every account due now (after a resume from suspend, or when the network is back).
+  public func syncAllSoon() {
+    for id in accounts.keys { statuses[id]?.nextRunAt = now() }
+    wake.yield()
+  }
+
+  /// Syncs one account now (joining a sync already running) and returns what it did.
+  public func sync(accountID: String) async -> SyncReport? {
+    if let task = running[accountID] { return await task.value }
+    guard let registration = accounts[accountID] else { return nil }
+    let task = Task { await self.perform(accountID: accountID, registration: registration) }
+    running[accountID] = task
+    let report = await task.value
+    running[accountID] = nil
+    return report
+  }
+
+  private func perform(accountID: String, registration: Registration) async -> SyncReport {
+    let started = now()
+    statuses[accountID, default: SyncStatus()].running = true
+    statuses[accountID]?.lastAttemptAt = started
+    defer { statuses[accountID]?.running = false }
+    let window = SyncWindow.around(started, pastDays: configuration.pastDays, futureDays: configuration.futureDays)
+    let cursor: SyncCursor?
+    do {
+      cursor = try await store.syncCursor(accountID: accountID).flatMap {
+        try? JSONCoding.convert($0, to: SyncCursor.self)
+      }
+    } catch {
+      return failed(accountID, "the store cannot be read: \(error)", retry: true)
+    }
+    let result: FetchResult
+    do {
+      result = try await registration.source.fetch(window: window, cursor: cursor)
+    } catch {
+      return failed(accountID, error)
+    }
+    if result.notModified {
+      succeeded(accountID)
+      return SyncReport(accountID: accountID, outcome: .notModified)
+    }
+    let outcome: Store.SyncOutcome
+    do {
+      outcome = try await store.applySync(
+        accountID: accountID, items: result.items, complete: result.complete, window: window,
+        cursor: result.cursor.flatMap { cursor in (try? JSONCoding.encode(cursor)).flatMap { try? JSONParser.parse($0) }
+        },
+        at: started)
+    } catch {
+      return failed(accountID, "the store cannot be written: \(error)", retry: true)
+    }
+    for kind in outcome.suspectedWipes {
+      logger.warning(
+        "account \(registration.name): the service listed no \(kind) items although some are known; kept them, will look again next sync"
+      )
+    }
+    succeeded(accountID)
+    if !outcome.changes.isEmpty {
+      logger.info("account \(registration.name): \(Self.summary(outcome.changes))")
+      await announce(accountID, outcome.changes)
+    }
+    return SyncReport(
+      accountID: accountID, outcome: .synced, changes: outcome.changes, suspectedWipes: outcome.suspectedWipes)
+  }
+
+  private func succeeded(_ accountID: String) {
+    var status = statuses[accountID, default: SyncStatus()]
+    status.lastSuccessAt = now()
+    status.lastError = nil
+    status.offline = false
+    status.consecutiveFailures = 0
+    status.nextRunAt = now().addingTimeInterval(jittered(configuration.interval))
+    statuses[accountID] = status
+  }
+
+  private func failed(_ accountID: String, _ error: SessionError) -> SyncReport {
+    switch error {
+    case .needsLogin, .vault:
+      // Waits for the user (or the keyring watcher): retrying would change nothing.
+      accounts[accountID]?.paused = true
+      return failed(accountID, error.description, retry: false)
+    case .connector(let connectorError):
+      var report = failed(accountID, error.description, retry: true, offline: connectorError.isTemporary)
+      if case .rateLimited(let retryAfter?) = connectorError, case .failed(let text, let retryAt?) = report.outcome {
+        let honoured = max(retryAt, now().addingTimeInterval(retryAfter))
+        statuses[accountID]?.nextRunAt = honoured
+        report.outcome = .failed(text, retryAt: honoured)
+      }
+      return report
+    }
+  }
+
+  private func failed(_ accountID: String, _ message: String, retry: Bool, offline: Bool = false) -> SyncReport {
+    var status = statuses[accountID, default: SyncStatus()]
+    status.lastError = message
+    status.offline = offline
+    status.consecutiveFailures += 1
+    if retry {
+      let exponent = min(status.consecutiveFailures - 1, 20)
+      let base = seconds(configuration.backoffBase) * Double(1 << exponent)
+      let delay = min(base, seconds(configuration.backoffCap))
+      status.nextRunAt = now().addingTimeInterval(delay * jitterFactor())
+    } else {
+      status.nextRunAt = nil
+    }
+    statuses[accountID] = status
+    logger.notice("sync of \(accounts[accountID]?.name ?? accountID) failed: \(message)")
+    return SyncReport(accountID: accountID, outcome: .failed(message, retryAt: status.nextRunAt))
+  }
+
+  // MARK: Scheduling
+
+  /// The accounts due at `time`, and when the next one is due after them.
+  func due(at time: Date) -> (due: [String], next: Date?) {
+    var due: [String] = []
+    var next: Date?
+    for (id, registration) in accounts where !registration.paused && running[id] == nil {
+      guard let at = statuses[id]?.nextRunAt else { continue }
+      if at <= time { due.append(id) } else { next = min(next ?? at, at) }
+    }
+    return (due.sorted(), next)
+  }
+
+  private func jittered(_ duration: Duration) -> Double { seconds(duration) * jitterFactor() }
+
+  private func jitterFactor() -> Double {
+    let spread = max(0, min(configuration.jitter, 0.9))
+    return spread == 0 ? 1 : Double.random(in: (1 - spread)...(1 + spread), using: &random)
+  }
+
+  func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  static func summary(_ changes: [ItemChange]) -> String {
+    let counts = Dictionary(grouping: changes, by: \.change).mapValues(\.count)
+    return [ItemChange.Kind.new, .changed, .cancelled, .removed].compactMap { kind in
+      counts[kind].map { "\($0) \(kind.rawValue)" }
+    }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,34 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What one sync of one account did.
+public struct SyncReport: Sendable, Equatable {
+  public enum Outcome: Sendable, Equatable {
+    /// Fetched and recorded (possibly nothing new).
+    case synced
+    /// The service said nothing changed since the last fetch (HTTP 304).
+    case notModified
+    /// Failed; `retryAt` is when the engine tries again by itself (nil: not until the user acts).
+    case failed(String, retryAt: Date?)
+    /// The connector cannot list items.
+    case unsupported
+  }
+
+  public var accountID: String
+  public var outcome: Outcome
+  public var changes: [ItemChange]
+  /// Kinds whose empty reply was not believed (nothing was removed).
+  public var suspectedWipes: [ItemKind]
+
+  public init(accountID: String, outcome: Outcome, changes: [ItemChange] = [], suspectedWipes: [ItemKind] = []) {
+    self.accountID = accountID
+    self.outcome = outcome
+    self.changes = changes
+    self.suspectedWipes = suspectedWipes
+  }
+}

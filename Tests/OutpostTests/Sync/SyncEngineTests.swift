@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import OutpostConnectors
+import OutpostModel
+import OutpostStore
+import OutpostSync
+import Synchronization
+import Testing
+
+/// The engine on an in-memory source: what counts as a change, what is never believed, how
+/// failures back off.
+struct SyncEngineTests {
+  /// An in-memory service: the test sets what it lists and how it fails.
+  final class MemorySource: SyncSource {
+    struct State {
+      var items: [Item] = []
+      var failure: SessionError?
+      var fetches = 0
+      var delay: Duration = .zero
+    }
+    let state = Mutex(State())
+
+    func fetch(window: SyncWindow, cursor: SyncCursor?) async throws(SessionError) -> FetchResult {
+      let delay = state.withLock { $0.delay }
+      if delay > .zero { try? await Task.sleep(for: delay) }
+      let (items, failure) = state.withLock { state in
+        state.fetches += 1
+        return (state.items, state.failure)
+      }
+      if let failure { throw failure }
+      return FetchResult(items: items, complete: [.assignment], cursor: SyncCursor(["n": "\(items.count)"]))
+    }
+  }
+
+  static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
+
+  static func game(_ id: String, hoursFromNow: Double, hall: String = "Sporthalle Mitte", status: ItemStatus = .active)
+    -> Item
+  {
+    Item(
+      kind: .assignment, upstreamID: id, title: "VBC Seeland – Volley Aarau",
+      startsAt: now.addingTimeInterval(hoursFromNow * 3600),
+      endsAt: now.addingTimeInterval((hoursFromNow + 2) * 3600), location: hall, status: status,
+      details: ["position": "head-one"])
+  }
+
+  let store: Store
+  let source = MemorySource()
+  let engine: SyncEngine
+  let accountID = "5d0f6a9e-3c1b-4f7e-9a51-2b8c7d4e1f30"
+
+  init() async throws {
+    store = try Store.inMemory()
+    let now = Self.now
+    try await store.addAccount(
+      Account(
+        id: accountID, name: "ref", kind: "volleymanager", username: "u", baseURL: "https://example.org", state: .ok,
+        stateChangedAt: now, createdAt: now))
+    var configuration = SyncConfiguration()
+    configuration.jitter = 0
+    engine = SyncEngine(store: store, configuration: configuration, logger: Logger(label: "test"), now: { now })
+    await engine.register(accountID: accountID, name: "ref", source: source)
+  }
+
+  func sync() async -> SyncReport { (await engine.sync(accountID: accountID))! }
+
+  @Test func newChangedCancelledAndRemovedAreTellApartAndNothingChangedWritesNothing() async throws {
+    source.state.withLock {
+      $0.items = [Self.game("a", hoursFromNow: 5), Self.game("b", hoursFromNow: 30), Self.game("c", hoursFromNow: 50)]
+    }
+    #expect(await sync().changes.map(\.change) == [.new, .new, .new])
+
+    let writesBefore = store.writeTransactions
+    let unchanged = await sync()
+    #expect(unchanged.outcome == .synced)
+    #expect(unchanged.changes.isEmpty)
+    #expect(store.writeTransactions == writesBefore)
+
+    source.state.withLock {
+      $0.items = [
+        Self.game("a", hoursFromNow: 6), Self.game("b", hoursFromNow: 30, hall: "Salle du Lac"),
+        Self.game("c", hoursFromNow: 50, status: .cancelled),
+      ]
+    }
+    let changed = await sync().changes
+    #expect(changed.map(\.change) == [.changed, .changed, .cancelled])
+    #expect(changed.map(\.fields) == [["time"], ["venue"], ["status"]])
+
+    source.state.withLock { $0.items.removeFirst() }
+    let removed = await sync().changes
+    #expect(removed.map(\.change) == [.removed])
+    #expect(removed.first?.upstreamID == "a")
+    #expect(try await store.items(accountID: accountID).map(\.item.upstreamID) == ["b", "c"])
+  }
+
+  @Test func anEmptyReplyDoesNotWipeWhatIsKnown() async throws {
+    source.state.withLock { $0.items = [Self.game("a", hoursFromNow: 5), Self.game("b", hoursFromNow: 30)] }
+    _ = await sync()
+    source.state.withLock { $0.items = [] }
+    let report = await sync()
+    #expect(report.changes.isEmpty)
+    #expect(report.suspectedWipes == [.assignment])
+    #expect(try await store.items(accountID: accountID).count == 2)
+  }
+
+  @Test func temporaryFailuresBackOffAndRateLimitsAreHonoured() async throws {
+    source.state.withLock { $0.failure = .connector(.transient("HTTP 503")) }
+    var waits: [Double] = []
+    for _ in 0..<3 {
+      guard case .failed(_, let retryAt?) = await sync().outcome else {
+        Issue.record("expected a retry")
+        return
+      }
+      waits.append(retryAt.timeIntervalSince(Self.now))
+    }
+    #expect(waits == [30, 60, 120])
+    #expect(await engine.status(accountID: accountID)?.consecutiveFailures == 3)
+    source.state.withLock { $0.failure = .connector(.rateLimited(retryAfter: 900)) }
+    guard case .failed(_, let retryAt?) = await sync().outcome else {
+      Issue.record("expected a retry")
+      return
+    }
+    #expect(retryAt.timeIntervalSince(Self.now) == 900)
+    source.state.withLock { $0.failure = .connector(.unreachable("no route")) }
+    _ = await sync()
+    #expect(await engine.status(accountID: accountID)?.offline == true)
+  }
+
+  @Test func anAccountThatNeedsALoginWaitsForTheUser() async throws {
+    source.state.withLock { $0.failure = .needsLogin("wrong password") }
+    guard case .failed(_, let retryAt) = await sync().outcome else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(retryAt == nil)
+  }
+
+  @Test func concurrentRequestsShareOneSync() async throws {
+    source.state.withLock {
+      $0.items = [Self.game("a", hoursFromNow: 5)]
+      $0.delay = .milliseconds(100)
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<10 { group.addTask { _ = await engine.sync(accountID: accountID) } }
+    }
+    #expect(source.state.withLock { $0.fetches } == 1)
+  }
+}
