@@ -7,6 +7,7 @@ import OutpostModel
 import OutpostRPC
 import OutpostRPCTransport
 import OutpostStore
+import OutpostSync
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -120,7 +121,12 @@ public struct Daemon {
     }
 
     let events = try await EventHub(store: store, retained: configuration.eventsRetained, logger: logger)
-    let services = DaemonServices(paths: paths, store: store, events: events, logger: logger)
+    var sync = SyncConfiguration()
+    sync.interval = .seconds(configuration.syncIntervalMinutes * 60)
+    sync.pastDays = configuration.syncPastDays
+    sync.backoffCap = .seconds(configuration.syncBackoffCapMinutes * 60)
+    let services = DaemonServices(
+      paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync)
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }
@@ -143,6 +149,9 @@ public struct Daemon {
     var lifecycle: [any Service] = [
       RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first)
     ]
+    lifecycle.append(
+      SyncService(
+        engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))
     lifecycle.append(
       KeyringWatchService(
         accounts: services.accounts, vault: services.vault, interval: .seconds(configuration.keyringPollSeconds),

@@ -89,7 +89,7 @@ public final class SecretStore: Sendable {
     let result: Result<T, SecretStoreError> = await withCheckedContinuation { continuation in
       queue.async {
         var result = Result { () throws(SecretStoreError) -> T in try body() }
-        if case .failure(.noSecretService) = result {
+        if case .failure(let error) = result, error == .noSecretService || Self.isStaleSession(error) {
           outpost_secret_reconnect()
           result = Result { () throws(SecretStoreError) -> T in try body() }
         }
@@ -97,6 +97,14 @@ public final class SecretStore: Sendable {
       }
     }
     return try result.get()
+  }
+
+  /// The keyring daemon restarted under us: libsecret's cached session (which wraps secrets in
+  /// transit) died with it. Reconnecting makes a new one.
+  static func isStaleSession(_ error: SecretStoreError) -> Bool {
+    guard case .failed(let message) = error else { return false }
+    let lowered = message.lowercased()
+    return lowered.contains("session") && lowered.contains("does not exist")
   }
 
   /// Turns a GError into what the user needs to hear. Messages never contain the secret.

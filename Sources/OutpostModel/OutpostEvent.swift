@@ -33,4 +33,7 @@ public enum OutpostEventType {
   public static let accountDidRemove = "account.didRemove"
   /// data: `account` (id), `name`, `state`, `reason` (null when ok). Sent once per change.
   public static let accountDidChangeState = "account.didChangeState"
+  /// data: `account` (id), `name`, `new`, `changed`, `cancelled`, `removed` (counts) and
+  /// `changes` (the first 100 `ItemChange`s). Sent only when a sync changed something.
+  public static let itemsDidChange = "items.didChange"
 }

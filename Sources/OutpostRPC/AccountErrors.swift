@@ -64,4 +64,10 @@ extension RPCError {
       message: "Account \"\(name)\" needs a new login (\(reason)); run `outpost account login \(name)`",
       data: ["name": .string(name)])
   }
+
+  public static func itemNotFound(_ number: Int64) -> RPCError {
+    RPCError(
+      code: itemNotFoundCode, message: "No item number \(number); `outpost agenda` lists them with their numbers",
+      data: ["number": .int(number)])
+  }
 }

@@ -38,6 +38,7 @@ extension RPCError {
   public static let keyringUnavailableCode = -32016
   public static let actionsPendingCode = -32017
   public static let needsLoginCode = -32018
+  public static let itemNotFoundCode = -32019
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -102,5 +103,6 @@ public enum RPCErrorCatalog {
     RPCError.keyringUnavailableCode: "KeyringUnavailable",
     RPCError.actionsPendingCode: "ActionsPending",
     RPCError.needsLoginCode: "NeedsLogin",
+    RPCError.itemNotFoundCode: "ItemNotFound",
   ]
 }

@@ -13,6 +13,10 @@ public enum RPCMethods {
     AccountsLogout.self,
     AccountsRemove.self,
     AccountsStatus.self,
+    ItemsList.self,
+    ItemsShow.self,
+    SyncRun.self,
+    SyncStatusMethod.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

@@ -19,6 +19,9 @@ struct OutpostCommand: ParsableCommand {
       76 the daemon's reply was not understood; 77 permission denied on the socket.
       """,
     version: ProductInfo.version,
-    subcommands: [StatusCommand.self, AccountCommand.self, EventsCommand.self, RawRPCCommand.self]
+    subcommands: [
+      StatusCommand.self, AccountCommand.self, SyncCommand.self, AgendaCommand.self, AssignmentsCommand.self,
+      ShowCommand.self, EventsCommand.self, RawRPCCommand.self,
+    ]
   )
 }

@@ -10,7 +10,7 @@ import Testing
   func everyMessageHasEveryLanguageWithTheSamePlaceholders(key: MessageKey) {
     let english = Localizer(.en)(key)
     #expect(english != key.rawValue, "no English text for \(key)")
-    let filledEnglish = Localizer(.en)(key, "A", "B", "C", "D")
+    let filledEnglish = Localizer(.en)(key, "A", "B", "C", "D", "E", "F")
     for language in Language.allCases {
       let template = Localizer(language)(key)
       #expect(template != key.rawValue, "\(key) has no \(language) text")
@@ -18,7 +18,7 @@ import Testing
       if language != .en {
         #expect(template != english || !english.contains(" "), "\(key) in \(language) is untranslated")
       }
-      #expect(!Localizer(language)(key, "A", "B", "C", "D").contains("{"), "\(key) in \(language)")
+      #expect(!Localizer(language)(key, "A", "B", "C", "D", "E", "F").contains("{"), "\(key) in \(language)")
     }
     #expect(!filledEnglish.contains("{"))
   }

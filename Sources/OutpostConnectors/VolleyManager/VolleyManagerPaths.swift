@@ -8,6 +8,9 @@ enum VolleyManagerPaths {
   static let logout = "/logout"
   static let switchRole = api("sportmanager.security", "party", "switchRoleAndAttribute")
   static let activeSeason = api("sportmanager.indoorvolleyball", "indoorseason", "getActiveIndoorSeason")
+  static let assignments = api("indoorvolleyball.refadmin", "refereeconvocation", "searchMyRefereeConvocations")
+  static let compensations = api("indoorvolleyball.refadmin", "refereeconvocationcompensation", "search")
+  static let exchanges = api("indoorvolleyball.refadmin", "refereegameexchange", "search")
 
   static func api(_ package: String, _ controller: String, _ action: String) -> String {
     "/api/\(package)/api%5C\(controller)/\(action)"

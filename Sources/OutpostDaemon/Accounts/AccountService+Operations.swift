@@ -51,7 +51,7 @@ extension AccountService {
       if case .conflict = error { throw .accountExists(name) }
       throw Self.storeFailure(error)
     }
-    register(session, for: account.id)
+    await register(session, for: account)
     logger.notice("account \(name) added (\(descriptor.kind), \(username ?? "no username") at \(baseURL))")
     await announce(
       OutpostEventType.accountDidAdd,
@@ -71,6 +71,7 @@ extension AccountService {
     } catch {
       throw Self.failure(error, name: account.name)
     }
+    await sync?.resume(accountID: account.id)
     return AccountLoginResult(account: try await existing(account.name), identity: identity)
   }
 
@@ -100,7 +101,7 @@ extension AccountService {
     } catch {
       throw Self.failure(.vault(error), name: account.name)
     }
-    if let session = unregister(account.id) { await session.close() }
+    if let session = await unregister(account.id) { await session.close() }
     do {
       try await store.removeAccount(id: account.id)
     } catch {

@@ -3,6 +3,7 @@ import Logging
 import OutpostConnectors
 import OutpostModel
 import OutpostStore
+import OutpostSync
 
 /// The accounts and their sessions: the one place that turns what session keepers report into
 /// account states (stored, logged and announced once per change), and that adds, logs in, logs
@@ -15,6 +16,7 @@ actor AccountService {
   let logger: Logger
   /// How many queued actions an account has; the action queue (a later issue) provides it.
   let pendingActions: @Sendable (String) async -> Int
+  let sync: SyncEngine?
   private var sessions: [String: any AccountSession] = [:]
   /// Signals the keyring watcher that some account waits for the keyring (coalesced).
   nonisolated let keyringLockSignals: AsyncStream<Void>
@@ -22,8 +24,9 @@ actor AccountService {
 
   init(
     store: Store, vault: KeyringVault, transport: any HTTPTransport, events: EventHub, logger: Logger,
-    pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 }
+    sync: SyncEngine? = nil, pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 }
   ) {
+    self.sync = sync
     self.store = store
     self.vault = vault
     self.transport = transport
@@ -42,6 +45,7 @@ actor AccountService {
         continue
       }
       sessions[account.id] = session
+      await registerForSync(account, session: session)
       if account.state != .needsLogin {
         Task { try? await session.check() }
       }
@@ -63,8 +67,21 @@ actor AccountService {
     }
   }
 
-  func register(_ session: any AccountSession, for id: String) { sessions[id] = session }
-  func unregister(_ id: String) -> (any AccountSession)? { sessions.removeValue(forKey: id) }
+  func register(_ session: any AccountSession, for account: Account) async {
+    sessions[account.id] = session
+    await registerForSync(account, session: session)
+  }
+
+  func unregister(_ id: String) async -> (any AccountSession)? {
+    await sync?.unregister(accountID: id)
+    return sessions.removeValue(forKey: id)
+  }
+
+  /// Accounts whose connector lists items are synced; the first sync is due at once.
+  private func registerForSync(_ account: Account, session: any AccountSession) async {
+    guard let sync, let source = session as? any SyncSource else { return }
+    await sync.register(accountID: account.id, name: account.name, source: source)
+  }
 
   /// Turns a keeper's report into the account's state; stored, logged and announced only when
   /// it changes, so a user hears of a rejected password once, not on every retry.
@@ -128,6 +145,7 @@ actor AccountService {
       logger.notice("keyring unlocked; account \(account.name) carries on")
       await session.resume()
       try? await session.check()
+      await sync?.resume(accountID: account.id)
     }
   }
 }

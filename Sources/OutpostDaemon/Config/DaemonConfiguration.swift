@@ -10,6 +10,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var maxConnections = 1024
   public var drainTimeoutSeconds = 5
   public var keyringPollSeconds = 5
+  public var syncIntervalMinutes = 15
+  public var syncPastDays = 30
+  public var syncRetentionDays = 90
+  public var syncBackoffCapMinutes = 30
   public var eventsRetained = 1000
 
   public init() {}

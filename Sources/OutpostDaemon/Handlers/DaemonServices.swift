@@ -4,6 +4,7 @@ import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
 import OutpostStore
+import OutpostSync
 import Synchronization
 
 /// What handlers need from the rest of the daemon. Built by the composition root (`Daemon`),
@@ -16,14 +17,22 @@ final class DaemonServices: Sendable {
   let startedAt: Date
   let accounts: AccountService
   let vault: KeyringVault
+  let sync: SyncEngine
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
 
   init(
     paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date(),
-    transport: any HTTPTransport = URLSessionTransport()
+    transport: any HTTPTransport = URLSessionTransport(), syncConfiguration: SyncConfiguration = SyncConfiguration()
   ) {
     vault = KeyringVault(secrets: SecretStore())
-    accounts = AccountService(store: store, vault: vault, transport: transport, events: events, logger: logger)
+    let sync = SyncEngine(
+      store: store, configuration: syncConfiguration, logger: logger, now: { Date() },
+      announce: { accountID, changes in
+        await ItemEvents.announce(changes, accountID: accountID, store: store, events: events, logger: logger)
+      })
+    self.sync = sync
+    accounts = AccountService(
+      store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync)
     self.paths = paths
     self.store = store
     self.events = events

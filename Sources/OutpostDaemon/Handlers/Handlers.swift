@@ -8,6 +8,7 @@ enum Handlers {
     DaemonHandlers.register(into: &registry, services: services)
     EventsHandlers.register(into: &registry, services: services)
     AccountHandlers.register(into: &registry, accounts: services.accounts)
+    ItemHandlers.register(into: &registry, services: services)
     return registry
   }
 }

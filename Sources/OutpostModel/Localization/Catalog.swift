@@ -38,10 +38,18 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountLastLogin
   case accountCheckOK
   case accountCheckFailed
+  case syncStarted
+  case syncSynced
+  case syncNothingNew
+  case syncFailed
+  case syncRetry
+  case agendaEmpty
+  case itemCancelled
+  case itemRemoved
 }
 
 enum Catalog {
-  static let entries = coreEntries.merging(accountEntries) { core, _ in core }
+  static let entries = coreEntries.merging(accountEntries) { core, _ in core }.merging(itemEntries) { core, _ in core }
 
   static let coreEntries: [MessageKey: [Language: String]] = [
     .daemonNotRunning: [

@@ -1,0 +1,86 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+import OutpostStore
+import OutpostSync
+
+/// `items.*` and `sync.*`.
+enum ItemHandlers {
+  static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
+    let store = services.store
+    registry.register(ItemsList.self) { params, _ in
+      let accounts = try await accountNames(store)
+      var accountID: String?
+      if let name = params.account {
+        guard let account = try await store.account(named: name) else { throw RPCError.accountNotFound(name) }
+        accountID = account.id
+      }
+      var range: ClosedRange<Date>?
+      if params.from != nil || params.to != nil {
+        let from = params.from ?? .distantPast
+        let to = params.to ?? .distantFuture
+        guard from <= to else { throw RPCError.invalidParams("from is after to") }
+        range = from...to
+      }
+      let items = try await store.items(
+        accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range)
+      return ItemsList.Result(items: items.map { listed($0, accounts) })
+    }
+
+    registry.register(ItemsShow.self) { params, _ in
+      guard let stored = try await store.item(number: params.number) else { throw RPCError.itemNotFound(params.number) }
+      return listed(stored, try await accountNames(store))
+    }
+
+    registry.register(SyncRun.self) { params, _ in
+      let targets = try await store.accounts().filter {
+        params.account == nil || $0.name.lowercased() == params.account!.lowercased()
+      }
+      if let name = params.account, targets.isEmpty { throw RPCError.accountNotFound(name) }
+      var results: [SyncRun.AccountSync] = []
+      for account in targets {
+        guard params.wait == true else {
+          let engine = services.sync
+          Task { _ = await engine.sync(accountID: account.id) }
+          results.append(.init(account: account.name, outcome: .started))
+          continue
+        }
+        guard let report = await services.sync.sync(accountID: account.id) else {
+          results.append(.init(account: account.name, outcome: .unsupported))
+          continue
+        }
+        switch report.outcome {
+        case .synced:
+          results.append(.init(account: account.name, outcome: .synced, changes: .init(report.changes)))
+        case .notModified: results.append(.init(account: account.name, outcome: .notModified))
+        case .unsupported: results.append(.init(account: account.name, outcome: .unsupported))
+        case .failed(let error, let retryAt):
+          results.append(.init(account: account.name, outcome: .failed, error: error, retryAt: retryAt))
+        }
+      }
+      return SyncRun.Result(accounts: results)
+    }
+
+    registry.register(SyncStatusMethod.self) { _, _ in
+      var statuses: [SyncStatusMethod.AccountStatus] = []
+      for account in try await store.accounts() {
+        let status = await services.sync.status(accountID: account.id) ?? SyncStatus()
+        statuses.append(
+          .init(
+            account: account.name, lastAttemptAt: status.lastAttemptAt, lastSuccessAt: status.lastSuccessAt,
+            nextRunAt: status.nextRunAt, lastError: status.lastError, offline: status.offline, running: status.running))
+      }
+      return SyncStatusMethod.Result(accounts: statuses)
+    }
+  }
+
+  static func accountNames(_ store: Store) async throws -> [String: String] {
+    Dictionary(uniqueKeysWithValues: try await store.accounts().map { ($0.id, $0.name) })
+  }
+
+  static func listed(_ stored: StoredItem, _ names: [String: String]) -> ListedItem {
+    ListedItem(
+      number: stored.number, account: names[stored.accountID] ?? stored.accountID, item: stored.item,
+      updatedAt: stored.updatedAt, removedAt: stored.removedAt)
+  }
+}

@@ -1,0 +1,40 @@
+/// The messages of `outpost sync`, `agenda`, `show` and the item lists.
+extension Catalog {
+  static let itemEntries: [MessageKey: [Language: String]] = [
+    .syncStarted: [
+      .en: "{0}: syncing in the background (follow with `outpost events --type items.`)",
+      .de: "{0}: wird im Hintergrund synchronisiert (mitverfolgen mit `outpost events --type items.`)",
+      .fr: "{0} : synchronisation en arrière-plan (à suivre avec `outpost events --type items.`)",
+      .it: "{0}: sincronizzazione in background (segui con `outpost events --type items.`)",
+    ],
+    .syncSynced: [
+      .en: "{0}: synced — {1} new, {2} changed, {3} cancelled, {4} removed",
+      .de: "{0}: synchronisiert — {1} neu, {2} geändert, {3} abgesagt, {4} entfernt",
+      .fr: "{0} : synchronisé — {1} nouveau(x), {2} modifié(s), {3} annulé(s), {4} retiré(s)",
+      .it: "{0}: sincronizzato — {1} nuovi, {2} modificati, {3} annullati, {4} rimossi",
+    ],
+    .syncNothingNew: [
+      .en: "{0}: up to date, nothing changed", .de: "{0}: aktuell, nichts geändert",
+      .fr: "{0} : à jour, rien n'a changé", .it: "{0}: aggiornato, nessuna modifica",
+    ],
+    .syncFailed: [
+      .en: "{0}: sync failed: {1}", .de: "{0}: Synchronisierung fehlgeschlagen: {1}",
+      .fr: "{0} : échec de la synchronisation : {1}", .it: "{0}: sincronizzazione non riuscita: {1}",
+    ],
+    .syncRetry: [
+      .en: "  retried automatically at {0}", .de: "  automatischer neuer Versuch um {0}",
+      .fr: "  nouvel essai automatique à {0}", .it: "  nuovo tentativo automatico alle {0}",
+    ],
+    .agendaEmpty: [
+      .en: "Nothing in the next {0} days. (`outpost sync` fetches the latest.)",
+      .de: "Nichts in den nächsten {0} Tagen. (`outpost sync` holt den neuesten Stand.)",
+      .fr: "Rien dans les {0} prochains jours. (`outpost sync` récupère les dernières données.)",
+      .it: "Niente nei prossimi {0} giorni. (`outpost sync` recupera gli ultimi dati.)",
+    ],
+    .itemCancelled: [.en: "CANCELLED", .de: "ABGESAGT", .fr: "ANNULÉ", .it: "ANNULLATO"],
+    .itemRemoved: [
+      .en: "no longer listed by the service", .de: "vom Dienst nicht mehr aufgeführt",
+      .fr: "plus listé par le service", .it: "non più elencato dal servizio",
+    ],
+  ]
+}

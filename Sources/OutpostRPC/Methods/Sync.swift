@@ -1,0 +1,107 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `sync.run`: syncs one account (or all) now. Without `wait` it returns at once with
+/// `started`; with `wait` it returns what each sync did.
+public enum SyncRun: RPCMethod {
+  public static let name = "sync.run"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// An account name; all accounts when absent.
+    public var account: String?
+    public var wait: Bool?
+
+    public init(account: String? = nil, wait: Bool? = nil) {
+      self.account = account
+      self.wait = wait
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var accounts: [AccountSync]
+    public init(accounts: [AccountSync]) { self.accounts = accounts }
+  }
+
+  public struct AccountSync: Codable, Sendable, Equatable {
+    public enum Outcome: String, Codable, Sendable {
+      /// Running in the background (without `wait`).
+      case started
+      case synced
+      /// The service said nothing changed since the last sync.
+      case notModified = "not-modified"
+      case failed
+      /// The account's service has nothing to sync.
+      case unsupported
+    }
+    public var account: String
+    public var outcome: Outcome
+    public var error: String?
+    /// When the daemon retries by itself after a failure; absent when it waits for the user.
+    public var retryAt: Date?
+    /// Counts of new, changed, cancelled and removed items.
+    public var changes: ChangeCounts?
+
+    public init(
+      account: String, outcome: Outcome, error: String? = nil, retryAt: Date? = nil, changes: ChangeCounts? = nil
+    ) {
+      self.account = account
+      self.outcome = outcome
+      self.error = error
+      self.retryAt = retryAt
+      self.changes = changes
+    }
+  }
+
+  public struct ChangeCounts: Codable, Sendable, Equatable {
+    public var new: Int
+    public var changed: Int
+    public var cancelled: Int
+    public var removed: Int
+
+    public init(_ changes: [ItemChange]) {
+      new = changes.count { $0.change == .new }
+      changed = changes.count { $0.change == .changed }
+      cancelled = changes.count { $0.change == .cancelled }
+      removed = changes.count { $0.change == .removed }
+    }
+  }
+}
+
+/// `sync.status`: how syncing goes for each account.
+public enum SyncStatusMethod: RPCMethod {
+  public static let name = "sync.status"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var accounts: [AccountStatus]
+    public init(accounts: [AccountStatus]) { self.accounts = accounts }
+  }
+
+  public struct AccountStatus: Codable, Sendable, Equatable {
+    public var account: String
+    public var lastAttemptAt: Date?
+    public var lastSuccessAt: Date?
+    public var nextRunAt: Date?
+    public var lastError: String?
+    public var offline: Bool
+    public var running: Bool
+
+    public init(
+      account: String, lastAttemptAt: Date?, lastSuccessAt: Date?, nextRunAt: Date?, lastError: String?,
+      offline: Bool, running: Bool
+    ) {
+      self.account = account
+      self.lastAttemptAt = lastAttemptAt
+      self.lastSuccessAt = lastSuccessAt
+      self.nextRunAt = nextRunAt
+      self.lastError = lastError
+      self.offline = offline
+      self.running = running
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+struct AgendaCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "agenda",
+    abstract: "What is coming up, day by day, from every account (works offline: it shows the last sync).",
+    discussion: "The number before each entry is its id for `outpost show ID`.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: ArgumentHelp("How many days ahead.", valueName: "n"))
+  var days = 14
+
+  @Option(help: ArgumentHelp("Only this account.", valueName: "name"))
+  var account: String?
+
+  func validate() throws {
+    guard (1...3660).contains(days) else { throw ValidationError("--days takes 1 to 3660") }
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let now = Date()
+      let result = try global.connect().call(
+        ItemsList.self,
+        .init(
+          account: account, kinds: ["assignment", "event"], from: now.addingTimeInterval(-3 * 3600),
+          to: now.addingTimeInterval(Double(days) * 86_400)))
+      if global.json {
+        Terminal.printJSON(result)
+        return
+      }
+      guard !result.items.isEmpty else {
+        print(localized(.agendaEmpty, "\(days)"))
+        return
+      }
+      var lastDay = ""
+      for listed in result.items {
+        let day = listed.item.startsAt.map(ItemText.day) ?? ""
+        if day != lastDay {
+          if !lastDay.isEmpty { print("") }
+          print(day)
+          lastDay = day
+        }
+        print(ItemText.line(listed, showDay: false))
+      }
+    }
+  }
+}

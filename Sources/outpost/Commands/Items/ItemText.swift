@@ -1,0 +1,89 @@
+import OutpostModel
+import OutpostRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How items read in a terminal: local times, dates in the language's order.
+enum ItemText {
+  static let weekdays: [Language: [String]] = [
+    .en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], .de: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
+    .fr: ["dim", "lun", "mar", "mer", "jeu", "ven", "sam"], .it: ["dom", "lun", "mar", "mer", "gio", "ven", "sab"],
+  ]
+
+  static func parts(_ date: Date) -> tm {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    return parts
+  }
+
+  static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+  /// "Sat 2026-12-05" (en) or "Sa 05.12.2026" (de, fr, it), in the local time zone.
+  static func day(_ date: Date) -> String {
+    let p = parts(date)
+    let weekday = (weekdays[localized.language] ?? weekdays[.en]!)[Int(p.tm_wday)]
+    if localized.language == .en { return "\(weekday) \(p.tm_year + 1900)-\(two(p.tm_mon + 1))-\(two(p.tm_mday))" }
+    return "\(weekday) \(two(p.tm_mday)).\(two(p.tm_mon + 1)).\(p.tm_year + 1900)"
+  }
+
+  static func time(_ date: Date) -> String {
+    let p = parts(date)
+    return "\(two(p.tm_hour)):\(two(p.tm_min))"
+  }
+
+  /// One line: number, time, title, what kind-specific details say, where.
+  static func line(_ listed: ListedItem, showDay: Bool) -> String {
+    let item = listed.item
+    var when = ""
+    if let start = item.startsAt {
+      when = (showDay ? day(start) + " " : "") + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")
+    }
+    let number = "#\(listed.number)"
+    var text = number + String(repeating: " ", count: max(1, 6 - number.count)) + when + "  " + item.title
+    let extra = [item.details["league"]?.stringValue, item.details["positionLabel"]?.stringValue].compactMap { $0 }
+    if !extra.isEmpty { text += " (\(extra.joined(separator: ", ")))" }
+    if item.status == .cancelled { text += "  [\(localized(.itemCancelled))]" }
+    if let location = item.location { text += "\n      " + location }
+    return text
+  }
+
+  /// Every field of one item, for `outpost show`.
+  static func detail(_ listed: ListedItem) -> String {
+    let item = listed.item
+    var rows: [(String, String)] = [("", "#\(listed.number)  \(item.title)")]
+    rows.append(("kind", "\(item.kind.rawValue) (\(listed.account))"))
+    if let start = item.startsAt {
+      rows.append(("when", day(start) + " " + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")))
+    }
+    if let location = item.location { rows.append(("where", location)) }
+    rows.append(("status", item.status == .cancelled ? localized(.itemCancelled) : item.status.rawValue))
+    if listed.removedAt != nil { rows.append(("note", localized(.itemRemoved))) }
+    if case .object(let details) = item.details {
+      for key in details.keys.sorted() { rows.append((key, render(details[key]!))) }
+    }
+    if let link = item.link { rows.append(("link", link)) }
+    let width = rows.map(\.0.count).max()! + 2
+    return rows.map { $0.0.isEmpty ? $0.1 : $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
+      .joined(separator: "\n")
+  }
+
+  static func render(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .int(let number): "\(number)"
+    case .double(let number): "\(number)"
+    case .bool(let flag): flag ? "yes" : "no"
+    case .null: "–"
+    case .array(let items): items.map(render).joined(separator: "; ")
+    case .object(let members): members.keys.sorted().map { "\($0): \(render(members[$0]!))" }.joined(separator: ", ")
+    }
+  }
+}

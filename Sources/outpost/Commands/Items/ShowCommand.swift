@@ -1,0 +1,31 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+struct ShowCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "Show one item in full, by its number or by its link (volleykit://assignment/ID).")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: ArgumentHelp("The item's number (from `outpost agenda`) or link.", valueName: "id-or-link"))
+  var target: String
+
+  func run() throws {
+    try reportingFailures {
+      let connection = try global.connect()
+      let listed: ListedItem
+      if let number = Int64(target.drop { $0 == "#" }), number > 0 {
+        listed = try connection.call(ItemsShow.self, .init(number: number))
+      } else if let match = try connection.call(ItemsList.self, .init()).items.first(where: {
+        $0.item.link == target || $0.item.upstreamID == target
+      }) {
+        listed = match
+      } else {
+        throw CLIFailure(.daemonError, "no item with the number or link \"\(target)\"; `outpost agenda` lists them")
+      }
+      if global.json { Terminal.printJSON(listed) } else { print(ItemText.detail(listed)) }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+struct SyncCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Sync an account (or all) with its service now.",
+    discussion: """
+      outpostd syncs every account by itself (every 15 minutes, config key sync.interval_minutes). \
+      This starts a sync now; with --wait it waits and says what changed. Exits 1 when a sync \
+      failed.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: ArgumentHelp("An account name (default: every account).", valueName: "account"))
+  var account: String?
+
+  @Flag(help: "Wait for the sync to finish and show what changed.")
+  var wait = false
+
+  func run() throws {
+    try reportingFailures {
+      let result = try global.connect().call(SyncRun.self, .init(account: account, wait: wait ? true : nil))
+      if global.json {
+        Terminal.printJSON(result)
+      } else {
+        for entry in result.accounts { print(Self.describe(entry)) }
+      }
+      if result.accounts.contains(where: { $0.outcome == .failed }) {
+        throw ExitCode(CLIExitStatus.daemonError.rawValue)
+      }
+    }
+  }
+
+  static func describe(_ entry: SyncRun.AccountSync) -> String {
+    switch entry.outcome {
+    case .started: return localized(.syncStarted, entry.account)
+    case .notModified, .unsupported: return localized(.syncNothingNew, entry.account)
+    case .synced:
+      guard let changes = entry.changes, changes.new + changes.changed + changes.cancelled + changes.removed > 0 else {
+        return localized(.syncNothingNew, entry.account)
+      }
+      return localized(
+        .syncSynced, entry.account, "\(changes.new)", "\(changes.changed)", "\(changes.cancelled)", "\(changes.removed)"
+      )
+    case .failed:
+      var text = localized(.syncFailed, entry.account, entry.error ?? "?")
+      if let retryAt = entry.retryAt { text += "\n" + localized(.syncRetry, Terminal.localTime(retryAt)) }
+      return text
+    }
+  }
+}
