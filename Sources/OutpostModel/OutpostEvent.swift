@@ -36,4 +36,6 @@ public enum OutpostEventType {
   /// data: `account` (id), `name`, `new`, `changed`, `cancelled`, `removed` (counts) and
   /// `changes` (the first 100 `ItemChange`s). Sent only when a sync changed something.
   public static let itemsDidChange = "items.didChange"
+  /// data: the `QueuedAction` (number, type, state, problem, …) after each state change.
+  public static let actionDidChange = "action.didChange"
 }

@@ -70,4 +70,15 @@ extension RPCError {
       code: itemNotFoundCode, message: "No item number \(number); `outpost agenda` lists them with their numbers",
       data: ["number": .int(number)])
   }
+
+  /// The action does not fit the item (taking one's own entry, editing a paid compensation, …).
+  public static func actionNotAllowed(_ detail: String) -> RPCError {
+    RPCError(code: actionNotAllowedCode, message: "Not possible: \(detail); nothing was queued")
+  }
+
+  public static func actionNotFound(_ number: Int64) -> RPCError {
+    RPCError(
+      code: actionNotFoundCode, message: "No queued action number \(number); `outpost queue` lists them",
+      data: ["number": .int(number)])
+  }
 }

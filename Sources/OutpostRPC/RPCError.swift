@@ -39,6 +39,8 @@ extension RPCError {
   public static let actionsPendingCode = -32017
   public static let needsLoginCode = -32018
   public static let itemNotFoundCode = -32019
+  public static let actionNotAllowedCode = -32020
+  public static let actionNotFoundCode = -32021
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -104,5 +106,7 @@ public enum RPCErrorCatalog {
     RPCError.actionsPendingCode: "ActionsPending",
     RPCError.needsLoginCode: "NeedsLogin",
     RPCError.itemNotFoundCode: "ItemNotFound",
+    RPCError.actionNotAllowedCode: "ActionNotAllowed",
+    RPCError.actionNotFoundCode: "ActionNotFound",
   ]
 }

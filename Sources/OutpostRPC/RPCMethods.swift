@@ -17,6 +17,9 @@ public enum RPCMethods {
     ItemsShow.self,
     SyncRun.self,
     SyncStatusMethod.self,
+    ActionsAdd.self,
+    ActionsList.self,
+    ActionsResolve.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

@@ -82,6 +82,28 @@ enum StoreMigrations {
           ) STRICT
           """)
     }
+    migrator.registerMigration("5-actions") { db in
+      // Recorded first, performed after: the row exists before any request leaves.
+      try db.execute(
+        sql: """
+          CREATE TABLE action (
+            number INTEGER PRIMARY KEY AUTOINCREMENT,
+            account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            type TEXT NOT NULL CHECK (type IN ('exchange.take', 'exchange.offer', 'exchange.withdraw', 'compensation.edit')),
+            item_number INTEGER,
+            target TEXT NOT NULL CHECK (target <> ''),
+            params TEXT NOT NULL CHECK (json_valid(params)),
+            state TEXT NOT NULL CHECK (state IN ('pending', 'running', 'done', 'conflict', 'discarded')),
+            attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+            problem TEXT,
+            server_state TEXT CHECK (server_state IS NULL OR json_valid(server_state)),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+          ) STRICT
+          """)
+      try db.execute(
+        sql: "CREATE INDEX action_open ON action (account_id, number) WHERE state IN ('pending', 'running')")
+    }
     return migrator
   }
 

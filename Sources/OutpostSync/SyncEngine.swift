@@ -18,6 +18,7 @@ public actor SyncEngine {
   let logger: Logger
   let now: @Sendable () -> Date
   let announce: @Sendable (String, [ItemChange]) async -> Void
+  let announceAction: @Sendable (QueuedAction) async -> Void
   private var accounts: [String: Registration] = [:]
   private var statuses: [String: SyncStatus] = [:]
   /// A sync in flight per account: a second request joins it instead of starting another.
@@ -29,6 +30,7 @@ public actor SyncEngine {
   struct Registration {
     var name: String
     var source: any SyncSource
+    var actions: (any ActionSink)?
     /// Set while the account waits for the user (needs a login): no retries until then.
     var paused: Bool
   }
@@ -36,8 +38,10 @@ public actor SyncEngine {
   public init(
     store: Store, configuration: SyncConfiguration = SyncConfiguration(), logger: Logger,
     now: @escaping @Sendable () -> Date = { Date() },
-    announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in }
+    announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in },
+    announceAction: @escaping @Sendable (QueuedAction) async -> Void = { _ in }
   ) {
+    self.announceAction = announceAction
     self.store = store
     self.configuration = configuration
     self.logger = logger
@@ -47,8 +51,8 @@ public actor SyncEngine {
   }
 
   /// Adds (or replaces) an account; its first sync is due at once.
-  public func register(accountID: String, name: String, source: any SyncSource) {
-    accounts[accountID] = Registration(name: name, source: source, paused: false)
+  public func register(accountID: String, name: String, source: any SyncSource, actions: (any ActionSink)? = nil) {
+    accounts[accountID] = Registration(name: name, source: source, actions: actions, paused: false)
     var status = statuses[accountID] ?? SyncStatus()
     status.nextRunAt = now()
     statuses[accountID] = status
@@ -100,6 +104,14 @@ public actor SyncEngine {
       }
     } catch {
       return failed(accountID, "the store cannot be read: \(error)", retry: true)
+    }
+    if let sink = registration.actions {
+      do {
+        try await replayActions(accountID: accountID, sink: sink)
+      } catch {
+        guard case .session(let sessionError) = error else { return failed(accountID, "", retry: true) }
+        return failed(accountID, sessionError)
+      }
     }
     let result: FetchResult
     do {

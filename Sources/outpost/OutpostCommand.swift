@@ -21,7 +21,8 @@ struct OutpostCommand: ParsableCommand {
     version: ProductInfo.version,
     subcommands: [
       StatusCommand.self, AccountCommand.self, SyncCommand.self, AgendaCommand.self, AssignmentsCommand.self,
-      ShowCommand.self, EventsCommand.self, RawRPCCommand.self,
+      ShowCommand.self, ExchangeCommand.self, CompensationsCommand.self, CompensationCommand.self, QueueCommand.self,
+      ConflictsCommand.self, EventsCommand.self, RawRPCCommand.self,
     ]
   )
 }

@@ -11,6 +11,11 @@ enum VolleyManagerPaths {
   static let assignments = api("indoorvolleyball.refadmin", "refereeconvocation", "searchMyRefereeConvocations")
   static let compensations = api("indoorvolleyball.refadmin", "refereeconvocationcompensation", "search")
   static let exchanges = api("indoorvolleyball.refadmin", "refereegameexchange", "search")
+  static let pick = api("indoorvolleyball.refadmin", "refereegameexchange", "pickFromRefereeGameExchange")
+  static let offer = api(
+    "indoorvolleyball.refadmin", "refereeconvocation", "putRefereeConvocationIntoRefereeGameExchange")
+  static let withdraw = api("indoorvolleyball.refadmin", "refereeconvocation", "deleteFromRefereeGameExchange")
+  static let compensation = "/api/indoorvolleyball.refadmin/api%5Cconvocationcompensation"
 
   static func api(_ package: String, _ controller: String, _ action: String) -> String {
     "/api/\(package)/api%5C\(controller)/\(action)"

@@ -80,7 +80,7 @@ actor AccountService {
   /// Accounts whose connector lists items are synced; the first sync is due at once.
   private func registerForSync(_ account: Account, session: any AccountSession) async {
     guard let sync, let source = session as? any SyncSource else { return }
-    await sync.register(accountID: account.id, name: account.name, source: source)
+    await sync.register(accountID: account.id, name: account.name, source: source, actions: session as? any ActionSink)
   }
 
   /// Turns a keeper's report into the account's state; stored, logged and announced only when

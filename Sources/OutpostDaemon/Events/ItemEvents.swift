@@ -26,4 +26,13 @@ enum ItemEvents {
       logger.error("cannot record the items.didChange event: \(error)")
     }
   }
+
+  static func announce(_ action: QueuedAction, events: EventHub, logger: Logger) async {
+    guard let data = (try? JSONCoding.encode(action)).flatMap({ try? JSONParser.parse($0) }) else { return }
+    do {
+      _ = try await events.publish(OutpostEventType.actionDidChange, data)
+    } catch {
+      logger.error("cannot record the action.didChange event: \(error)")
+    }
+  }
 }

@@ -29,7 +29,8 @@ final class DaemonServices: Sendable {
       store: store, configuration: syncConfiguration, logger: logger, now: { Date() },
       announce: { accountID, changes in
         await ItemEvents.announce(changes, accountID: accountID, store: store, events: events, logger: logger)
-      })
+      },
+      announceAction: { action in await ItemEvents.announce(action, events: events, logger: logger) })
     self.sync = sync
     accounts = AccountService(
       store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync)

@@ -9,6 +9,7 @@ enum Handlers {
     EventsHandlers.register(into: &registry, services: services)
     AccountHandlers.register(into: &registry, accounts: services.accounts)
     ItemHandlers.register(into: &registry, services: services)
+    ActionHandlers.register(into: &registry, services: services)
     return registry
   }
 }

@@ -1,0 +1,48 @@
+import OutpostModel
+
+/// A connector that can perform the user's queued actions upstream. `perform` checks the
+/// action's precondition against the service first, and must be safe to call again for an
+/// action that may already have happened (the daemon crashed after sending it): it answers
+/// `.alreadyDone` then, so nothing is ever performed twice.
+public protocol ActingConnector: Connector {
+  static var actionTypes: Set<ActionType> { get }
+
+  func perform(_ action: ActionRequest, session: Session) async throws(ConnectorError) -> ActionOutcome
+}
+
+public struct ActionRequest: Sendable, Equatable {
+  public var type: ActionType
+  public var target: String
+  public var params: JSONValue
+  /// The item as last synced (its details say, e.g., which association it belongs to).
+  public var item: Item?
+
+  public init(type: ActionType, target: String, params: JSONValue, item: Item?) {
+    self.type = type
+    self.target = target
+    self.params = params
+    self.item = item
+  }
+}
+
+public enum ActionOutcome: Sendable, Equatable {
+  /// Performed now; the service's reply, if it says something worth keeping.
+  case done(JSONValue?)
+  /// The service already shows the action's effect (performed before a crash, or by hand).
+  case alreadyDone
+  /// The service's state no longer fits (the entry was taken, the game cancelled, …).
+  case conflict(String, serverState: JSONValue?)
+}
+
+/// An account whose connector performs actions, through its session keeper (re-login included).
+public protocol ActionSink: Sendable {
+  func perform(_ action: ActionRequest) async throws(SessionError) -> ActionOutcome
+}
+
+extension SessionKeeper: ActionSink where C: ActingConnector {
+  public func perform(_ action: ActionRequest) async throws(SessionError) -> ActionOutcome {
+    try await perform { connector, session throws(ConnectorError) in
+      try await connector.perform(action, session: session)
+    }
+  }
+}

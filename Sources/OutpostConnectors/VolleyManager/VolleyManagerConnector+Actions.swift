@@ -1,0 +1,142 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The actions the service is known to accept (upstreams/volleymanager.md §2.2): take an
+/// exchange entry, put one's assignment on the board or take it off, edit a compensation.
+/// Each first looks at the service's current state: that is both the precondition (a conflict
+/// when the world moved on) and the guard against doing twice what a crash interrupted.
+extension VolleyManagerConnector: ActingConnector {
+  public static let actionTypes: Set<ActionType> = Set(ActionType.allCases)
+
+  public func perform(_ action: ActionRequest, session: VolleyManagerSession) async throws(ConnectorError)
+    -> ActionOutcome
+  {
+    var session = session
+    let window = Self.window(around: action.item?.startsAt)
+    for association in Self.associations(for: action.item, in: session) {
+      try await switchAssociation(to: association.occupationID, in: &session)
+      let outcome: ActionOutcome?
+      switch action.type {
+      case .exchangeTake: outcome = try await take(action.target, window: window, session: &session)
+      case .exchangeOffer, .exchangeWithdraw:
+        outcome = try await board(action, window: window, session: &session)
+      case .compensationEdit: outcome = try await editCompensation(action, session: &session)
+      }
+      if let outcome { return outcome }
+    }
+    return .conflict("the service no longer lists it", serverState: nil)
+  }
+
+  /// The item's own association first (it is scoped there), then the others.
+  static func associations(for item: Item?, in session: VolleyManagerSession) -> [VolleyManagerAssociation] {
+    let own = item?.details["association"]?.stringValue
+    return session.associations.filter { $0.shortName == own } + session.associations.filter { $0.shortName != own }
+  }
+
+  static func window(around start: Date?) -> SyncWindow {
+    guard let start else { return SyncWindow.around(Date(), pastDays: 60, futureDays: 400) }
+    return SyncWindow(from: start.addingTimeInterval(-86_400), to: start.addingTimeInterval(86_400))
+  }
+
+  /// nil: not found in this association.
+  func take(_ exchangeID: String, window: SyncWindow, session: inout VolleyManagerSession) async throws(ConnectorError)
+    -> ActionOutcome?
+  {
+    let entries = try await search(VolleyManagerPaths.exchanges, session: &session, filters: dateFilter(window))
+    guard let entry = entries.first(where: { $0["__identity"]?.lenientString == exchangeID }) else { return nil }
+    switch entry["status"]?.lenientString {
+    case "open": break
+    case "applied" where entry[path: "appliedBy.indoorReferee.person.__identity"]?.lenientString == session.personID:
+      return .alreadyDone
+    default:
+      let who = entry[path: "appliedBy.indoorReferee.person.displayName"]?.lenientString ?? "someone else"
+      return .conflict("the entry was taken meanwhile by \(who)", serverState: entry)
+    }
+    let reply = try await client.send(
+      "PUT", VolleyManagerPaths.pick, cookies: &session.cookies,
+      form: FormEncoding.encode([("refereeGameExchange[__identity]", exchangeID), ("__csrfToken", session.csrfToken)]),
+      contentType: "application/x-www-form-urlencoded")
+    if reply.status == 400 { return .conflict("the entry is no longer open", serverState: entry) }
+    return .done(try VolleyManagerClient.json(reply, during: "taking over the entry")["refereeGameExchange"])
+  }
+
+  /// Offer or withdraw one's assignment; nil when the assignment is not in this association.
+  func board(_ action: ActionRequest, window: SyncWindow, session: inout VolleyManagerSession)
+    async throws(ConnectorError) -> ActionOutcome?
+  {
+    let entries = try await search(VolleyManagerPaths.assignments, session: &session, filters: dateFilter(window))
+    guard let entry = entries.first(where: { $0["__identity"]?.lenientString == action.target }) else { return nil }
+    let onBoard = entry["isOpenEntryInRefereeGameExchange"]?.lenientBool ?? false
+    let offering = action.type == .exchangeOffer
+    if onBoard == offering { return .alreadyDone }
+    if offering, entry["refereeConvocationStatus"]?.lenientString != "active" {
+      return .conflict("the assignment is no longer active", serverState: entry)
+    }
+    let form =
+      offering
+      ? [("refereeConvocation", action.target), ("__csrfToken", session.csrfToken)]
+      : [("refereeConvocations[0][__identity]", action.target), ("__csrfToken", session.csrfToken)]
+    let reply = try await client.send(
+      "POST", offering ? VolleyManagerPaths.offer : VolleyManagerPaths.withdraw, cookies: &session.cookies,
+      form: FormEncoding.encode(form), contentType: "application/x-www-form-urlencoded")
+    if reply.status == 400 { return .conflict("the service refused: \(Self.summary(reply))", serverState: entry) }
+    guard reply.status == 200 else {
+      throw VolleyManagerClient.classify(reply, during: offering ? "offering the assignment" : "withdrawing it")
+    }
+    return .done(nil)
+  }
+
+  func editCompensation(_ action: ActionRequest, session: inout VolleyManagerSession) async throws(ConnectorError)
+    -> ActionOutcome?
+  {
+    let entries = try await search(VolleyManagerPaths.compensations, session: &session, filters: [])
+    guard
+      let entry = entries.first(where: {
+        $0[path: "convocationCompensation.__identity"]?.lenientString == action.target
+      })
+    else { return nil }
+    let current = entry["convocationCompensation"] ?? [:]
+    let distance = action.params["distanceInMetres"]?.lenientInt
+    let reason = action.params["reason"]?.stringValue
+    if (distance == nil || current["distanceInMetres"]?.lenientInt == distance)
+      && (reason == nil || current["correctionReason"]?.lenientString == reason)
+    {
+      return .alreadyDone
+    }
+    if current["paymentDone"]?.lenientBool == true { return .conflict("it was paid meanwhile", serverState: current) }
+    var form = [("convocationCompensation[__identity]", action.target)]
+    if let distance { form.append(("convocationCompensation[distanceInMetres]", "\(distance)")) }
+    if let reason { form.append(("convocationCompensation[correctionReason]", reason)) }
+    form.append(("__csrfToken", session.csrfToken))
+    let reply = try await client.send(
+      "PUT", VolleyManagerPaths.compensation, cookies: &session.cookies, form: FormEncoding.encode(form),
+      contentType: "application/x-www-form-urlencoded")
+    if reply.status == 400 || reply.status == 403 {
+      return .conflict("the service refused the change: \(Self.summary(reply))", serverState: current)
+    }
+    return .done(try VolleyManagerClient.json(reply, during: "editing the compensation"))
+  }
+
+  /// The first words of an HTML error page, for the user.
+  static func summary(_ reply: HTTPResponse) -> String {
+    var text = ""
+    var inTag = false
+    for character in reply.text.prefix(2000) {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+        text += " "
+      } else if !inTag {
+        text.append(character)
+      }
+    }
+    let words = text.split(whereSeparator: \.isWhitespace).prefix(12).joined(separator: " ")
+    return words.isEmpty ? "HTTP \(reply.status)" : "\(words) (HTTP \(reply.status))"
+  }
+}

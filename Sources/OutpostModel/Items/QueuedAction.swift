@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Something the user asked to do upstream (take an exchange entry, offer an assignment, …),
+/// recorded before it is performed, so that it survives a crash, a restart and a dead network,
+/// and is performed once.
+public struct QueuedAction: Codable, Sendable, Equatable {
+  /// The short id people type (`outpost conflicts resolve 4`).
+  public var number: Int64
+  public var accountID: String
+  public var type: ActionType
+  /// The item the action is about (its number in the store), and its upstream id.
+  public var itemNumber: Int64?
+  public var target: String
+  /// Action-specific values (a distance, a reason).
+  public var params: JSONValue
+  public var state: ActionState
+  public var attempts: Int
+  /// Why the last attempt failed, or what the conflict is.
+  public var problem: String?
+  /// What the service holds now, for a conflict: the user decides with it in view.
+  public var serverState: JSONValue?
+  public var createdAt: Date
+  public var updatedAt: Date
+
+  public init(
+    number: Int64, accountID: String, type: ActionType, itemNumber: Int64?, target: String, params: JSONValue,
+    state: ActionState, attempts: Int, problem: String?, serverState: JSONValue?, createdAt: Date, updatedAt: Date
+  ) {
+    self.number = number
+    self.accountID = accountID
+    self.type = type
+    self.itemNumber = itemNumber
+    self.target = target
+    self.params = params
+    self.state = state
+    self.attempts = attempts
+    self.problem = problem
+    self.serverState = serverState
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+}
+
+public enum ActionType: String, Codable, Sendable, CaseIterable {
+  /// Apply for an exchange-board entry (target: the exchange id).
+  case exchangeTake = "exchange.take"
+  /// Put one's own assignment on the board (target: the convocation id).
+  case exchangeOffer = "exchange.offer"
+  /// Take one's own assignment off the board (target: the convocation id).
+  case exchangeWithdraw = "exchange.withdraw"
+  /// Change a compensation's distance and reason (target: the compensation id).
+  case compensationEdit = "compensation.edit"
+}
+
+public enum ActionState: String, Codable, Sendable, CaseIterable {
+  /// Waiting to be performed (offline, or behind an earlier action).
+  case pending
+  /// Being performed. Found in this state after a crash, it is checked upstream before it is
+  /// performed again: it may already have happened.
+  case running
+  case done
+  /// The service's state no longer fits the action; kept for the user to retry or discard.
+  case conflict
+  /// Discarded by the user.
+  case discarded
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import OutpostModel
+
+/// The action queue's rows. Each state change is its own transaction, committed before the
+/// next step: a crash leaves every action in a state that says what to do next.
+extension Store {
+  /// Records an action as pending; returns it with its number.
+  public func enqueueAction(
+    accountID: String, type: ActionType, itemNumber: Int64?, target: String, params: JSONValue, at time: Date = Date()
+  ) async throws(StoreError) -> QueuedAction {
+    let stamp = EventTime.format(time)
+    let paramsText = String(decoding: params.serialized, as: UTF8.self)
+    return try await writing { db in
+      try db.execute(
+        sql: """
+          INSERT INTO action (account_id, type, item_number, target, params, state, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
+          """, arguments: [accountID, type.rawValue, itemNumber, target, paramsText, stamp, stamp])
+      let number = db.lastInsertedRowID
+      return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)!
+    }
+  }
+
+  /// Actions in `states` (all when nil), oldest first, optionally of one account.
+  public func actions(accountID: String? = nil, states: [ActionState]? = nil) async throws(StoreError)
+    -> [QueuedAction]
+  {
+    try await reading { db in
+      var clauses: [String] = []
+      var arguments: [any DatabaseValueConvertible] = []
+      if let accountID {
+        clauses.append("account_id = ?")
+        arguments.append(accountID)
+      }
+      if let states {
+        clauses.append("state IN (\(states.map { _ in "?" }.joined(separator: ",")))")
+        arguments += states.map(\.rawValue)
+      }
+      let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+      return try Row.fetchAll(
+        db, sql: "SELECT * FROM action \(condition) ORDER BY number", arguments: StatementArguments(arguments)
+      ).map(Self.action)
+    }
+  }
+
+  public func action(number: Int64) async throws(StoreError) -> QueuedAction? {
+    try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)
+    }
+  }
+
+  /// Moves an action to `state`, counting an attempt when it starts running.
+  @discardableResult
+  public func setActionState(
+    number: Int64, state: ActionState, problem: String? = nil, serverState: JSONValue? = nil, at time: Date = Date()
+  ) async throws(StoreError) -> QueuedAction? {
+    let stamp = EventTime.format(time)
+    let serverText = serverState.map { String(decoding: $0.serialized, as: UTF8.self) }
+    return try await writing { db in
+      try db.execute(
+        sql: """
+          UPDATE action SET state = ?, problem = ?, server_state = ?, updated_at = ?,
+            attempts = attempts + (CASE WHEN ? = 'running' THEN 1 ELSE 0 END)
+          WHERE number = ?
+          """, arguments: [state.rawValue, problem, serverText, stamp, state.rawValue, number])
+      return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)
+    }
+  }
+
+  /// How many actions of the account are not yet settled (pending, running or in conflict).
+  public func unsettledActionCount(accountID: String) async throws(StoreError) -> Int {
+    try await reading { db in
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM action WHERE account_id = ? AND state IN ('pending', 'running', 'conflict')",
+        arguments: [accountID]) ?? 0
+    }
+  }
+
+  static func action(_ row: Row) throws -> QueuedAction {
+    func date(_ column: String) -> Date {
+      (row[column] as String?).flatMap(EventTime.parse) ?? Date(timeIntervalSince1970: 0)
+    }
+    let typeText: String = row["type"]
+    let stateText: String = row["state"]
+    let paramsText: String = row["params"]
+    let serverText: String? = row["server_state"]
+    return QueuedAction(
+      number: row["number"], accountID: row["account_id"], type: ActionType(rawValue: typeText) ?? .exchangeTake,
+      itemNumber: row["item_number"], target: row["target"], params: try JSONParser.parse(Array(paramsText.utf8)),
+      state: ActionState(rawValue: stateText) ?? .pending, attempts: row["attempts"], problem: row["problem"],
+      serverState: try serverText.map { try JSONParser.parse(Array($0.utf8)) }, createdAt: date("created_at"),
+      updatedAt: date("updated_at"))
+  }
+}

@@ -1,0 +1,85 @@
+import Logging
+import OutpostConnectors
+import OutpostModel
+import OutpostStore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Replaying the action queue: part of every sync, before the fetch, so that the fetch sees the
+/// actions' effects. In order per account, one at a time; each state change is committed
+/// before the next step.
+extension SyncEngine {
+  /// After this many failed attempts that are not the network's fault, an action is set aside
+  /// as a conflict for the user, instead of being retried for ever.
+  public static let maxAttempts = 5
+
+  enum ReplayStop: Error {
+    case session(SessionError)
+  }
+
+  /// Performs the account's pending actions. Stops (leaving the rest pending) at the first one
+  /// that fails for a reason that would fail the next ones too: no session, no network.
+  func replayActions(accountID: String, sink: any ActionSink) async throws(ReplayStop) {
+    let open: [QueuedAction]
+    do {
+      open = try await store.actions(accountID: accountID, states: [.pending, .running])
+    } catch {
+      logger.error("cannot read the action queue: \(error)")
+      return
+    }
+    for action in open {
+      var item: Item?
+      if let number = action.itemNumber { item = try? await store.item(number: number)?.item }
+      await record(action, .running)
+      let outcome: ActionOutcome
+      do {
+        outcome = try await sink.perform(
+          ActionRequest(type: action.type, target: action.target, params: action.params, item: item))
+      } catch {
+        switch error {
+        case .connector(let failure) where !failure.isTemporary && failure != .sessionExpired:
+          let attempts = action.attempts + 1
+          if case .notFound = failure {
+            await record(action, .conflict, problem: failure.description)
+          } else if attempts >= Self.maxAttempts {
+            await record(action, .conflict, problem: "kept failing: \(failure)")
+          } else {
+            await record(action, .pending, problem: failure.description)
+          }
+          continue
+        default:
+          await record(action, .pending, problem: error.description)
+          throw .session(error)
+        }
+      }
+      switch outcome {
+      case .done, .alreadyDone:
+        await record(action, .done)
+      case .conflict(let reason, let serverState):
+        await record(action, .conflict, problem: reason, serverState: serverState)
+      }
+    }
+  }
+
+  private func record(
+    _ action: QueuedAction, _ state: ActionState, problem: String? = nil, serverState: JSONValue? = nil
+  ) async {
+    do {
+      if let updated = try await store.setActionState(
+        number: action.number, state: state, problem: problem, serverState: serverState)
+      {
+        if state != .running {
+          logger.notice(
+            "action #\(action.number) (\(action.type.rawValue)) is \(state.rawValue)\(problem.map { ": \($0)" } ?? "")")
+        }
+        await announceAction(updated)
+      }
+    } catch {
+      logger.error("cannot record action #\(action.number) as \(state.rawValue): \(error)")
+    }
+  }
+}

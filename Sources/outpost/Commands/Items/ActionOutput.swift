@@ -1,0 +1,34 @@
+import OutpostModel
+import OutpostRPC
+
+/// How queued actions read in a terminal.
+enum ActionOutput {
+  static func line(_ action: QueuedAction) -> String {
+    var text =
+      "#\(action.number)  \(action.type.rawValue)  item #\(action.itemNumber.map(String.init) ?? "?")  \(action.state.rawValue)"
+    if let problem = action.problem { text += "\n      \(problem)" }
+    return text
+  }
+
+  /// What happened to an action just queued, in words.
+  static func queued(_ action: QueuedAction) -> String {
+    switch action.state {
+    case .done: return "Done: #\(action.number) \(action.type.rawValue) reached the service."
+    case .conflict:
+      return "Conflict: #\(action.number) \(action.type.rawValue): \(action.problem ?? "?")\n"
+        + "Decide with `outpost conflicts resolve \(action.number) --retry` or `--discard`."
+    default:
+      let why = action.problem.map { " (\($0))" } ?? ""
+      return "Queued as #\(action.number)\(why); it is sent as soon as the service can be reached (`outpost queue`)."
+    }
+  }
+}
+
+/// Queues an action and reports it; shared by the exchange and compensation commands.
+func queueAction(
+  _ global: GlobalOptions, type: ActionType, item: Int64, params: JSONValue? = nil
+) throws {
+  let result = try global.connect().call(
+    ActionsAdd.self, .init(type: type.rawValue, item: item, params: params, wait: true))
+  if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
+}

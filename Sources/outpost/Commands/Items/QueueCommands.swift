@@ -1,0 +1,74 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+struct QueueCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "queue", abstract: "Actions not yet sent to the service (and conflicts waiting for you).")
+
+  @OptionGroup var global: GlobalOptions
+  @Flag(help: "Include done and discarded actions.") var all = false
+
+  func run() throws {
+    try reportingFailures {
+      let result = try global.connect().call(
+        ActionsList.self, .init(states: all ? ActionState.allCases : nil))
+      if global.json {
+        Terminal.printJSON(result)
+      } else if result.actions.isEmpty {
+        print("The queue is empty: everything was sent.")
+      } else {
+        for action in result.actions { print(ActionOutput.line(action)) }
+      }
+    }
+  }
+}
+
+struct ConflictsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "conflicts",
+    abstract: "Actions the service's state no longer fits, with what it holds now; decide on each.",
+    subcommands: [List.self, Resolve.self], defaultSubcommand: List.self)
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the conflicts.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(ActionsList.self, .init(states: [.conflict]))
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        if result.actions.isEmpty { print("No conflicts.") }
+        for action in result.actions {
+          print(ActionOutput.line(action))
+          if let state = action.serverState {
+            print("      the service now: \(ItemText.render(state).prefix(300))")
+          }
+        }
+      }
+    }
+  }
+
+  struct Resolve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Retry a conflicting action, or discard it.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The action's number.", valueName: "id")) var id: Int64
+    @Flag(help: "Queue it again (checked against the service again).") var retry = false
+    @Flag(help: "Drop it.") var discard = false
+
+    func validate() throws {
+      if retry == discard { throw ValidationError("give exactly one of --retry and --discard") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(
+          ActionsResolve.self, .init(number: id, resolution: retry ? .retry : .discard))
+        if global.json { Terminal.printJSON(result) } else { print(ActionOutput.line(result.action)) }
+      }
+    }
+  }
+}
