@@ -2,7 +2,8 @@
 /// folder and one line here.
 public enum ConnectorRegistry {
   public static let descriptors: [ConnectorDescriptor] = [
-    VolleyManagerConnector.descriptor
+    VolleyManagerConnector.descriptor,
+    ICalFeedConnector.descriptor,
   ]
 
   public static func descriptor(for kind: String) -> ConnectorDescriptor? {

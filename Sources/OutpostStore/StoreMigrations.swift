@@ -104,6 +104,30 @@ enum StoreMigrations {
       try db.execute(
         sql: "CREATE INDEX action_open ON action (account_id, number) WHERE state IN ('pending', 'running')")
     }
+    migrator.registerMigration("6-account-file-feeds") { db in
+      // Feed accounts (kind ical) may follow a local file; the base URL shown is then
+      // `file:///…/name.ics`. SQLite cannot change a CHECK, so the table is rebuilt (GRDB runs
+      // this with foreign keys deferred and checks them afterwards).
+      try db.execute(
+        sql: """
+          CREATE TABLE account_new (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            name TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (name <> '' AND length(name) <= 64),
+            kind TEXT NOT NULL CHECK (kind GLOB '[a-z]*'),
+            username TEXT CHECK (username IS NULL OR (username <> '' AND length(username) <= 254)),
+            base_url TEXT NOT NULL
+              CHECK (base_url GLOB 'http://?*' OR base_url GLOB 'https://?*' OR base_url GLOB 'file:///*'),
+            state TEXT NOT NULL CHECK (state IN ('ok', 'needs-login', 'keyring-locked', 'offline', 'error')),
+            state_reason TEXT,
+            state_changed_at TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            last_login_at TEXT
+          ) STRICT
+          """)
+      try db.execute(sql: "INSERT INTO account_new SELECT * FROM account")
+      try db.execute(sql: "DROP TABLE account")
+      try db.execute(sql: "ALTER TABLE account_new RENAME TO account")
+    }
     return migrator
   }
 

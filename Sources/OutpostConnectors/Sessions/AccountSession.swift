@@ -29,6 +29,23 @@ extension ConnectorRegistry {
     }
     switch kind {
     case VolleyManagerConnector.descriptor.kind: return keeper(VolleyManagerConnector.self)
+    case ICalFeedConnector.descriptor.kind: return keeper(ICalFeedConnector.self)
+    default: return nil
+    }
+  }
+}
+
+extension ConnectorRegistry {
+  /// For kinds whose secret is the address itself: the form of it that may be stored and shown
+  /// (`https://host/…`), or nil when the secret is not a usable address.
+  public static func displayAddress(kind: String, secret: SecretString) -> Result<String, ConnectorError>? {
+    switch kind {
+    case ICalFeedConnector.descriptor.kind:
+      do {
+        return .success(try ICalFeedAddress(secret).redacted)
+      } catch {
+        return .failure(error)
+      }
     default: return nil
     }
   }

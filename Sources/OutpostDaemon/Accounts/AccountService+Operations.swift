@@ -21,8 +21,18 @@ extension AccountService {
     }
     let name = try await chooseName(params.name, kind: descriptor.kind)
     let username = try Self.validUsername(params.username, descriptor: descriptor)
-    let baseURL = try Self.validBaseURL(params.baseURL ?? descriptor.defaultBaseURL)
     let secret = try Self.validSecret(params.secret, descriptor: descriptor)
+    let baseURL: String
+    if descriptor.authentication == .secretURL {
+      // The address is the secret: only a redacted form of it is stored and shown.
+      switch ConnectorRegistry.displayAddress(kind: descriptor.kind, secret: secret) {
+      case .success(let display)?: baseURL = display
+      case .failure(let error)?: throw Self.failure(.connector(error), name: name)
+      case nil: throw .invalidParams("\(descriptor.kind) accounts need an address")
+      }
+    } else {
+      baseURL = try Self.validBaseURL(params.baseURL ?? descriptor.defaultBaseURL)
+    }
     // A locked keyring would only fail after the service was asked: ask the keyring first.
     if let problem = await vault.problem() { throw Self.failure(.vault(problem), name: name) }
 

@@ -7,8 +7,10 @@ struct AccountAddCommand: ParsableCommand {
     commandName: "add",
     abstract: "Add an account: checks the password with the service, then keeps it in the keyring.",
     discussion: """
-      KIND is the service: volleymanager (Swiss Volley's VolleyManager). The password is asked \
-      for without echo; for scripts, pipe it in with --password-stdin. Nothing is saved unless \
+      KIND is the service: volleymanager (Swiss Volley's VolleyManager), or ical (any iCal feed: \
+      https://, webcal:// or file://; its address usually holds a personal token, so it is asked \
+      for like a password and kept in the keyring). The password is asked for without echo; for \
+      scripts, pipe it in with --password-stdin. Nothing is saved unless \
       the service accepts the login, and the reason is shown when it does not (wrong password, \
       service unreachable, two-factor account, unexpected reply).
 
@@ -16,6 +18,7 @@ struct AccountAddCommand: ParsableCommand {
         outpost account add volleymanager --username referee@example.ch
         pass show volleymanager | outpost account add volleymanager --username referee@example.ch --password-stdin
         outpost account add volleymanager --name test --username demo --base-url http://127.0.0.1:8080
+        echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -50,9 +53,12 @@ struct AccountAddCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let connection = try global.connect()
+      let isFeed = kind == "ical"
       let secret = try SecretInput.read(
-        noun: "password",
-        prompt: localized(.accountSecretPrompt, "Password", username ?? kind, baseURL ?? kind),
+        noun: isFeed ? "feed address" : "password",
+        prompt: isFeed
+          ? "Feed address (https://, webcal:// or file://): "
+          : localized(.accountSecretPrompt, "Password", username ?? kind, baseURL ?? kind),
         fromStandardInput: passwordFromStandardInput)
       let result = try connection.call(
         AccountsAdd.self, .init(kind: kind, name: name, username: username, baseURL: baseURL, secret: secret))

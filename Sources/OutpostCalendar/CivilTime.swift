@@ -1,0 +1,111 @@
+import Foundation
+
+/// A calendar day with no time zone (proleptic Gregorian). Recurrence rules are civil: "every
+/// Tuesday at 19:00" means 19:00 on the wall clock of the event's zone whatever DST does, so
+/// expansion works on these values and turns them into instants only at the end.
+struct CivilDate: Hashable, Comparable, Sendable {
+  var year: Int
+  var month: Int
+  var day: Int
+
+  /// Nil for a day that does not exist (February 30).
+  init?(year: Int, month: Int, day: Int) {
+    guard (1...12).contains(month), day >= 1, day <= Self.daysIn(year: year, month: month) else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// The day `dayNumber` days after 1970-01-01 (negative before it).
+  init(dayNumber: Int) {
+    // Howard Hinnant's civil_from_days: exact for every day, no Calendar object needed.
+    let z = dayNumber + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  /// Days since 1970-01-01.
+  var dayNumber: Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// 0 = Monday … 6 = Sunday (ISO order, which is also RFC 5545's default week start).
+  var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
+
+  func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
+
+  static func daysIn(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+  static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+
+  /// `YYYYMMDD`, the DATE form of RFC 5545.
+  var basicFormat: String { pad(year, 4) + pad(month, 2) + pad(day, 2) }
+}
+
+/// A wall-clock reading: a day and a time of day, in no particular zone.
+struct CivilDateTime: Hashable, Comparable, Sendable {
+  var date: CivilDate
+  /// Seconds since midnight, 0..<86_400.
+  var secondOfDay: Int
+
+  /// Seconds since 1970-01-01T00:00 as if the reading were UTC: the zone's offset still has to be
+  /// taken off to get an instant.
+  var secondsAsIfUTC: Int { date.dayNumber * 86_400 + secondOfDay }
+
+  static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool { lhs.secondsAsIfUTC < rhs.secondsAsIfUTC }
+
+  /// The reading `date` at `time` in `zone`, as RFC 5545 §3.3.5 wants it: a time skipped by a
+  /// spring-forward gap is read with the offset in force before the gap (02:30 becomes 03:30
+  /// summer time), and a time repeated by a fall-back overlap means its first occurrence.
+  func instant(in zone: TimeZone) -> Date {
+    let local = secondsAsIfUTC
+    // Transitions are months apart, so the offsets a day either side are the two candidates.
+    let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local - 86_400)))
+    let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local + 86_400)))
+    for offset in [before, after].sorted(by: >) {
+      let instant = Date(timeIntervalSince1970: Double(local - offset))
+      // The larger offset gives the earlier instant: the first of two readings in an overlap.
+      if zone.secondsFromGMT(for: instant) == offset { return instant }
+    }
+    // In a gap no candidate is consistent: use the offset before it.
+    return Date(timeIntervalSince1970: Double(local - before))
+  }
+
+  /// The wall-clock reading of `instant` in `zone`.
+  init(_ instant: Date, in zone: TimeZone) {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    date = CivilDate(dayNumber: days)
+    secondOfDay = seconds - days * 86_400
+  }
+
+  init(date: CivilDate, secondOfDay: Int) {
+    self.date = date
+    self.secondOfDay = secondOfDay
+  }
+}
+
+/// Zero-padded decimal, for the basic formats of RFC 5545.
+func pad(_ number: Int, _ width: Int) -> String {
+  let digits = String(number)
+  return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

@@ -1,0 +1,162 @@
+/// One property of a component, as written: `DTSTART;TZID=Europe/Zurich:20260214T163000`.
+struct ContentLine: Sendable, Equatable {
+  /// Upper-cased (names are case-insensitive, RFC 5545 §3.1).
+  var name: String
+  /// Parameter names upper-cased; values unquoted, lists split on commas outside quotes.
+  var parameters: [String: [String]]
+  /// The raw value, still TEXT-escaped: only the reader knows the value's type.
+  var value: String
+  /// 1-based number of the physical line the content line starts on, for warnings.
+  var line: Int
+
+  func parameter(_ name: String) -> String? { parameters[name]?.first }
+}
+
+/// Turns the bytes of a feed into content lines (RFC 5545 §3.1): drops a BOM, accepts CRLF, bare
+/// LF and bare CR, unfolds continuation lines, and splits name, parameters and value.
+///
+/// Everything works on bytes: folds may fall inside a multi-byte UTF-8 character (producers fold
+/// at 75 octets, not at characters), so decoding before unfolding would corrupt the text. Each
+/// piece is decoded lossily afterwards, so that stray Latin-1 bytes become U+FFFD instead of an
+/// error.
+enum ContentLineReader {
+  /// Longer logical lines are dropped (with a warning): nothing a calendar needs is that long,
+  /// and an inline attachment or garbage must not make the parser hold huge strings.
+  static let maximumLineBytes = 1 << 20
+
+  static func read(_ bytes: [UInt8], warnings: inout Warnings) -> [ContentLine] {
+    var lines: [ContentLine] = []
+    var current: [UInt8] = []
+    var currentStart = 1
+    var physicalLine = 1
+    var tooLong = false
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+
+    func finish() {
+      defer {
+        current.removeAll(keepingCapacity: true)
+        tooLong = false
+      }
+      if tooLong {
+        warnings.add("line \(currentStart): a line longer than \(maximumLineBytes) bytes was skipped")
+        return
+      }
+      guard current.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+      if let line = split(current, line: currentStart) {
+        lines.append(line)
+      } else {
+        warnings.add("line \(currentStart): not a content line (no ':'), skipped")
+      }
+    }
+
+    while index < bytes.count {
+      // The run up to the next line break is copied in one go.
+      var end = index
+      while end < bytes.count, bytes[end] != 0x0D, bytes[end] != 0x0A { end += 1 }
+      if current.count + (end - index) <= maximumLineBytes {
+        current += bytes[index..<end]
+      } else {
+        tooLong = true
+      }
+      guard end < bytes.count else { break }
+      // A line break: CRLF, LF or a lone CR.
+      index = end + ((bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A) ? 2 : 1)
+      physicalLine += 1
+      if index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+        index += 1  // A fold: the break and exactly one whitespace character vanish.
+        continue
+      }
+      finish()
+      currentStart = physicalLine
+    }
+    finish()
+    return lines
+  }
+
+  /// Splits `NAME *(";" param) ":" value`; parameter values may be quoted and then contain
+  /// `:`, `;` and `,`. Nil when there is no unquoted colon or no name.
+  static func split(_ bytes: [UInt8], line: Int) -> ContentLine? {
+    var index = 0
+    while index < bytes.count, bytes[index] != UInt8(ascii: ";"), bytes[index] != UInt8(ascii: ":") { index += 1 }
+    guard index < bytes.count, index > 0 else { return nil }
+    let name = decode(bytes[0..<index]).trimmingSpaces().uppercased()
+    var parameters: [String: [String]] = [:]
+    while index < bytes.count, bytes[index] == UInt8(ascii: ";") {
+      index += 1
+      let nameStart = index
+      while index < bytes.count, ![UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index]) {
+        index += 1
+      }
+      let parameterName = decode(bytes[nameStart..<index]).trimmingSpaces().uppercased()
+      var values: [String] = []
+      if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+        repeat {
+          index += 1
+          values.append(readParameterValue(bytes, &index))
+        } while index < bytes.count && bytes[index] == UInt8(ascii: ",")
+      }
+      if !parameterName.isEmpty { parameters[parameterName, default: []] += values }
+    }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+    let value = decode(bytes[(index + 1)...])
+    return ContentLine(name: name, parameters: parameters, value: value, line: line)
+  }
+
+  /// One parameter value, quoted or not; leaves `index` on the delimiter after it.
+  private static func readParameterValue(_ bytes: [UInt8], _ index: inout Int) -> String {
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+      let start = index + 1
+      index = start
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+      let value = decode(bytes[start..<min(index, bytes.count)])
+      if index < bytes.count { index += 1 }  // The closing quote.
+      // Anything between the closing quote and the next delimiter is malformed; skip it.
+      while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index]) {
+        index += 1
+      }
+      return caretDecoded(value)
+    }
+    let start = index
+    while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index]) {
+      index += 1
+    }
+    return caretDecoded(decode(bytes[start..<index]).trimmingSpaces())
+  }
+
+  /// RFC 6868 escapes in parameter values: `^n` newline, `^'` double quote, `^^` caret.
+  private static func caretDecoded(_ value: String) -> String {
+    guard value.contains("^") else { return value }
+    var result = ""
+    var pending = false
+    for character in value {
+      if pending {
+        switch character {
+        case "n", "N": result.append("\n")
+        case "'": result.append("\"")
+        case "^": result.append("^")
+        default: result.append("^" + String(character))
+        }
+        pending = false
+      } else if character == "^" {
+        pending = true
+      } else {
+        result.append(character)
+      }
+    }
+    if pending { result.append("^") }
+    return result
+  }
+
+  private static func decode(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension StringProtocol {
+  /// Without leading and trailing spaces and tabs (Foundation-free, for the parser's hot path).
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}

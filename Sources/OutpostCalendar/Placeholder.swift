@@ -1,2 +1,0 @@
-// Placeholder until the RFC 5545 parser lands.
-enum CalendarPlaceholder {}

@@ -1,0 +1,84 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+import Testing
+
+/// Syncing end to end: the real daemon and CLI, the real keyring, real feeds and the sandbox.
+extension EndToEnd {
+  @Suite struct Sync {
+    let outpost = DaemonProcess.binary("outpost")
+
+    func cli(_ daemon: DaemonProcess, _ arguments: [String], input: String? = nil) throws -> CommandResult {
+      try runCommand(outpost, arguments, environment: daemon.environment, input: input)
+    }
+
+    /// A feed shaped like VolleyManager's (TZID=UTC, no VTIMEZONE), with games from tomorrow on.
+    static func feed(gameHour: Int = 18) -> String {
+      let day = Date().addingTimeInterval(86_400)
+      var parts = DateComponents()
+      parts.timeZone = TimeZone(identifier: "UTC")
+      let calendar = Calendar(identifier: .gregorian)
+      let ymd = calendar.dateComponents(in: TimeZone(identifier: "UTC")!, from: day)
+      func stamp(_ hour: Int) -> String {
+        String(format: "%04d%02d%02dT%02d1500", ymd.year!, ymd.month!, ymd.day!, hour)
+      }
+      return [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:VolleyManager V2", "X-WR-CALNAME:SR-Aufgebote #12345 | Lena Graf",
+        "BEGIN:VEVENT", "UID:referee-convocation-for-game-391234", "DTSTAMP;TZID=UTC:\(stamp(8))",
+        "DTSTART;TZID=UTC:\(stamp(gameHour))", "DTEND;TZID=UTC:\(stamp(gameHour + 2))",
+        "SUMMARY:1. SR | VBC Seeland H1 - Volley Aarau H2 (2L)", "LOCATION:Turnweg 3\\, 2502 Biel/Bienne\\, Schweiz",
+        "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n")
+    }
+
+    @Test func aFeedAccountSyncsMovesAndNeverStoresItsAddress() async throws {
+      _ = try KeyringSession.shared.get()
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      let secretDirectory = daemon.directory.file("token-XYZ987")
+      try FileManager.default.createDirectory(atPath: secretDirectory, withIntermediateDirectories: true)
+      let feedPath = secretDirectory + "/referee.ics"
+      try Self.feed().write(toFile: feedPath, atomically: true, encoding: .utf8)
+
+      let add = try cli(
+        daemon, ["account", "add", "ical", "--name", "vm-feed", "--password-stdin"], input: "file://" + feedPath)
+      #expect(add.status == 0, "\(add.stderr)")
+      let first = try cli(daemon, ["sync", "vm-feed", "--wait"])
+      #expect(first.status == 0, "\(first.stderr)")
+      let agenda = try cli(daemon, ["agenda", "--json"])
+      let items = try JSONCoding.decode(ItemsList.Result.self, from: Array(agenda.stdout.utf8)).items
+      #expect(items.map(\.item.title) == ["1. SR | VBC Seeland H1 - Volley Aarau H2 (2L)"])
+      #expect(items.first?.item.location == "Turnweg 3, 2502 Biel/Bienne, Schweiz")
+      let start = try #require(items.first?.item.startsAt)
+      #expect(Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: start).hour == 18)
+
+      // Nothing changed: a second sync reports nothing new.
+      let again = try cli(daemon, ["sync", "vm-feed", "--wait", "--json"])
+      #expect(again.stdout.contains("\"new\":0") || again.stdout.contains("not-modified"), "\(again.stdout)")
+
+      // The game moves by an hour: one change, of time.
+      try Self.feed(gameHour: 19).write(toFile: feedPath, atomically: true, encoding: .utf8)
+      let moved = try cli(daemon, ["sync", "vm-feed", "--wait", "--json"])
+      #expect(moved.stdout.contains("\"changed\":1"), "\(moved.stdout)")
+      let subscriber = try daemon.client()
+      let subscribed = try subscriber.call(EventsSubscribe.self, .init(since: 0, types: ["items."]))
+      var changes: [JSONValue] = []
+      for _ in 0..<subscribed.replayed { changes.append(try subscriber.nextNotification()) }
+      #expect(changes.count == 2)  // the first sync's new item, then the move; nothing for "no change"
+      #expect(
+        changes.last?["params"]?["data"]?["changes"] == [
+          [
+            "change": "changed", "fields": ["time"], "kind": "event", "number": 1,
+            "upstreamID": "referee-convocation-for-game-391234",
+          ]
+        ])
+
+      _ = try daemon.stop()
+      for name in try FileManager.default.contentsOfDirectory(atPath: daemon.paths.dataDirectory) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: daemon.paths.dataDirectory + "/" + name))
+        let leaked = data.range(of: Data("token-XYZ987".utf8)) != nil
+        #expect(!leaked, "the feed's private directory is in \(name)")
+      }
+    }
+  }
+}
