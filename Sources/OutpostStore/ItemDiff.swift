@@ -4,9 +4,13 @@ import OutpostModel
 /// Compares what a service lists now with what the store holds, and decides the writes. Pure,
 /// so that the rules (what counts as a change, what looks like a wipe) are tested on their own.
 struct ItemDiff {
+  /// What the store holds, read without decoding the details: only items whose fingerprint
+  /// differs are read in full (`load`).
   struct Existing {
     var number: Int64
-    var item: Item
+    var kind: ItemKind
+    var upstreamID: String
+    var startsAt: Date?
     var fingerprint: String
     var removed: Bool
   }
@@ -27,16 +31,16 @@ struct ItemDiff {
   /// items inside `window` (or without a date). An empty list for a kind that has two or more
   /// items in the window is taken for a failed reply, not for a wipe: nothing is removed.
   static func compute(
-    existing: [Existing], incoming: [Item], complete: Set<ItemKind>, window: SyncWindow
-  ) -> ItemDiff {
+    existing: [Existing], incoming: [Item], fingerprints: [String], complete: Set<ItemKind>, window: SyncWindow,
+    load: (Int64) throws -> Item?
+  ) rethrows -> ItemDiff {
     var diff = ItemDiff()
     var byKey: [String: Existing] = [:]
-    for entry in existing { byKey[key(entry.item)] = entry }
+    for entry in existing { byKey[key(entry.kind, entry.upstreamID)] = entry }
     var seen = Set<String>()
-    for item in incoming {
-      let itemKey = key(item)
+    for (item, fingerprint) in zip(incoming, fingerprints) {
+      let itemKey = key(item.kind, item.upstreamID)
       guard seen.insert(itemKey).inserted else { continue }  // a service listing one twice
-      let fingerprint = Fingerprint.of(item)
       guard let old = byKey[itemKey] else {
         diff.writes.append(.insert(item, fingerprint: fingerprint))
         diff.changes.append(ItemChange(number: 0, kind: item.kind, upstreamID: item.upstreamID, change: .new))
@@ -47,22 +51,19 @@ struct ItemDiff {
         diff.changes.append(ItemChange(number: old.number, kind: item.kind, upstreamID: item.upstreamID, change: .new))
       } else if old.fingerprint != fingerprint {
         diff.writes.append(.update(number: old.number, item, fingerprint: fingerprint, revive: false))
-        let fields = changedFields(old.item, item)
-        let change: ItemChange.Kind = item.status == .cancelled && old.item.status != .cancelled ? .cancelled : .changed
+        let previous = try load(old.number)
+        let fields = previous.map { changedFields($0, item) } ?? ["details"]
+        let change: ItemChange.Kind =
+          item.status == .cancelled && previous?.status != .cancelled ? .cancelled : .changed
         diff.changes.append(
           ItemChange(number: old.number, kind: item.kind, upstreamID: item.upstreamID, change: change, fields: fields))
       }
     }
     let incomingKinds = Set(incoming.map(\.kind))
     for kind in complete.sorted(by: { $0.rawValue < $1.rawValue }) {
-      let gone = existing.filter { entry in
-        entry.item.kind == kind && !entry.removed && !seen.contains(key(entry.item))
-          && (entry.item.startsAt.map(window.contains) ?? true)
-      }
+      let held = existing.filter { $0.kind == kind && !$0.removed && ($0.startsAt.map(window.contains) ?? true) }
+      let gone = held.filter { !seen.contains(key($0.kind, $0.upstreamID)) }
       if gone.isEmpty { continue }
-      let held = existing.filter {
-        $0.item.kind == kind && !$0.removed && ($0.item.startsAt.map(window.contains) ?? true)
-      }
       if !incomingKinds.contains(kind) && held.count >= 2 {
         diff.suspectedWipes.append(kind)
         continue
@@ -70,13 +71,13 @@ struct ItemDiff {
       for entry in gone {
         diff.writes.append(.markRemoved(number: entry.number))
         diff.changes.append(
-          ItemChange(number: entry.number, kind: kind, upstreamID: entry.item.upstreamID, change: .removed))
+          ItemChange(number: entry.number, kind: kind, upstreamID: entry.upstreamID, change: .removed))
       }
     }
     return diff
   }
 
-  static func key(_ item: Item) -> String { item.kind.rawValue + "\u{1F}" + item.upstreamID }
+  static func key(_ kind: ItemKind, _ upstreamID: String) -> String { kind.rawValue + "\u{1F}" + upstreamID }
 
   static func changedFields(_ old: Item, _ new: Item) -> [String] {
     var fields: [String] = []
@@ -89,15 +90,27 @@ struct ItemDiff {
   }
 }
 
-/// A stable digest of an item's content (FNV-1a over its canonical JSON): equal items, equal
-/// fingerprints, so an unchanged item costs no write.
+/// A stable digest of an item's content (FNV-1a over a canonical serialisation: each field,
+/// then the details as sorted-key JSON): equal items, equal fingerprints, so an unchanged item
+/// costs no write.
 enum Fingerprint {
   static func of(_ item: Item) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in (try? JSONCoding.encode(item)) ?? [] {
-      hash ^= UInt64(byte)
+    func mix(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+      }
+      hash ^= 0x1F
       hash = hash &* 0x0000_0100_0000_01B3
     }
+    mix(item.title.utf8)
+    mix(String(item.startsAt?.timeIntervalSince1970 ?? -1).utf8)
+    mix(String(item.endsAt?.timeIntervalSince1970 ?? -1).utf8)
+    mix((item.location ?? "\u{0}").utf8)
+    mix(item.status.rawValue.utf8)
+    mix((item.link ?? "\u{0}").utf8)
+    mix(item.details.serialized)
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }

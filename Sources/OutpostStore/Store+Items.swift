@@ -16,10 +16,12 @@ extension Store {
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = EventTime.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
+    let fingerprints = items.map(Fingerprint.of)
     // Looked at first in a read: a sync that changes nothing must not even open a write.
     let (preview, storedCursor) = try await reading { db in
       (
-        try Self.diff(db, accountID: accountID, items: items, complete: complete, window: window),
+        try Self.diff(
+          db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window),
         try String.fetchOne(db, sql: "SELECT cursor FROM sync_cursor WHERE account_id = ?", arguments: [accountID])
       )
     }
@@ -27,17 +29,19 @@ extension Store {
       return SyncOutcome(changes: [], suspectedWipes: preview.suspectedWipes)
     }
     return try await writing { db in
-      var diff = try Self.diff(db, accountID: accountID, items: items, complete: complete, window: window)
+      var diff = try Self.diff(
+        db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window)
       var inserted: [Int64] = []
       for write in diff.writes {
         switch write {
         case .insert(let item, let fingerprint):
-          try db.execute(
+          try db.cachedStatement(
             sql: """
               INSERT INTO item (account_id, kind, upstream_id, title, starts_at, ends_at, location, status, details,
                                 link, fingerprint, first_seen_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-              """,
+              """
+          ).execute(
             arguments: StatementArguments(Self.itemArguments(item, accountID: accountID) + [fingerprint, stamp, stamp]))
           inserted.append(db.lastInsertedRowID)
         case .update(let number, let item, let fingerprint, let revive):
@@ -69,22 +73,29 @@ extension Store {
   }
 
   static func diff(
-    _ db: Database, accountID: String, items: [Item], complete: Set<ItemKind>, window: SyncWindow
+    _ db: Database, accountID: String, items: [Item], fingerprints: [String], complete: Set<ItemKind>,
+    window: SyncWindow
   ) throws -> ItemDiff {
     let kinds = Set(items.map(\.kind)).union(complete)
     var existing: [ItemDiff.Existing] = []
     for kind in kinds {
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT * FROM item WHERE account_id = ? AND kind = ?", arguments: [accountID, kind.rawValue])
-      for row in rows {
-        let stored = try storedItem(row)
+      let rows = try Row.fetchCursor(
+        db,
+        sql:
+          "SELECT number, upstream_id, starts_at, fingerprint, removed_at FROM item WHERE account_id = ? AND kind = ?",
+        arguments: [accountID, kind.rawValue])
+      while let row = try rows.next() {
         existing.append(
           ItemDiff.Existing(
-            number: stored.number, item: stored.item, fingerprint: row["fingerprint"], removed: stored.removedAt != nil)
-        )
+            number: row[0], kind: kind, upstreamID: row[1], startsAt: (row[2] as String?).flatMap(EventTime.parse),
+            fingerprint: row[3], removed: row[4] as String? != nil))
       }
     }
-    return ItemDiff.compute(existing: existing, incoming: items, complete: complete, window: window)
+    return try ItemDiff.compute(
+      existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window
+    ) { number in
+      try Row.fetchOne(db, sql: "SELECT * FROM item WHERE number = ?", arguments: [number]).map(storedItem)?.item
+    }
   }
 
   public func syncCursor(accountID: String) async throws(StoreError) -> JSONValue? {
@@ -148,7 +159,7 @@ extension Store {
     [
       accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(EventTime.format),
       item.endsAt.map(EventTime.format), item.location, item.status.rawValue,
-      String(decoding: try JSONCoding.encode(item.details), as: UTF8.self), item.link,
+      String(decoding: item.details.serialized, as: UTF8.self), item.link,
     ]
   }
 
