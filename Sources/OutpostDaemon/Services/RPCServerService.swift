@@ -17,6 +17,10 @@ struct RPCServerService: Service {
   func run() async throws {
     let paths = services.paths
     let logger = services.logger
+    // Recorded before the first client can be served: whoever subscribes finds it already in
+    // the log (with `since`), not racing in after the subscribe reply.
+    _ = try? await services.events.publish(
+      OutpostEventType.daemonDidStart, ["pid": .int(Int64(getpid())), "version": .string(ProductInfo.version)])
     do {
       if let listenDescriptor {
         try await server.adopt(descriptor: listenDescriptor)
@@ -34,8 +38,6 @@ struct RPCServerService: Service {
       throw DaemonStartError(
         exitCode: .cannotCreate, component: "rpc", message: "cannot listen on \(paths.socketPath): \(error)")
     }
-    _ = try? await services.events.publish(
-      OutpostEventType.daemonDidStart, ["pid": .int(Int64(getpid())), "version": .string(ProductInfo.version)])
     Systemd.ready(status: "Serving on \(paths.socketPath)")
     logger.notice("started", metadata: ["version": "\(ProductInfo.version)", "store": "\(services.store.path)"])
 
