@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "outpost", targets: ["outpost"]),
     .executable(name: "outpost-bench", targets: ["outpost-bench"]),
     .executable(name: "outpost-sandbox", targets: ["outpost-sandbox"]),
+    .executable(name: "outpost-sync-bench", targets: ["outpost-sync-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -85,6 +86,16 @@ let package = Package(
     .executableTarget(
       name: "outpost-bench",
       dependencies: ["OutpostModel", "OutpostRPC", "OutpostRPCTransport"],
+    ),
+    // The sync figures (ingest, no-change re-sync, queue replay, a first sync against the
+    // sandbox). Separate from outpost-bench, which links the Swift runtime statically and so
+    // cannot link Foundation-based GRDB.
+    .executableTarget(
+      name: "outpost-sync-bench",
+      dependencies: [
+        "OutpostModel", "OutpostStore", "OutpostSync", "OutpostConnectors", "OutpostSandbox",
+        .product(name: "Logging", package: "swift-log"),
+      ],
     ),
     .executableTarget(
       name: "outpost-sandbox",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a sandbox behaves. Everything has a default, so `SandboxConfiguration()` gives the demo
 /// set-up: the demo users, a 30-minute session lifetime, no latency and no injected errors.
 public struct SandboxConfiguration: Sendable {
@@ -15,7 +17,20 @@ public struct SandboxConfiguration: Sendable {
   /// Fraction (0…1) of `/api/…` requests answered 503, drawn from an RNG seeded with `seed`, so a
   /// run is reproducible.
   public var errorRate: Double
+  /// Every Nth `/api/…` request is answered 429 with `Retry-After: 2`; 0 (the default) never.
+  public var rateLimitEvery: Int
+  /// Fraction (0…1) of `/api/…` list replies (the three searches) cut short into invalid JSON,
+  /// drawn from the seeded RNG.
+  public var malformedRate: Double
+  /// Seeds the injected errors and all generated data (games, people, identities).
   public var seed: UInt64
+  /// How many assignments each user gets in each association (exchange-board entries and
+  /// compensations scale with it). The benchmark asks for thousands.
+  public var assignmentsPerAssociation: Int
+  /// The instant the sandbox pretends it was started at; nil for the real clock. Data is laid
+  /// out around midnight UTC of this day, so the same seed on the same day gives the same data;
+  /// pin it for byte-identical replies on any day.
+  public var referenceDate: Date?
   /// The upstream documentation disagrees about how a failed login looks; clients must handle both.
   public var loginFailureStyle: LoginFailureStyle
   /// What `/api/…` answers for a missing or expired session: 406 (the usual), 401 or 403.
@@ -34,6 +49,10 @@ public struct SandboxConfiguration: Sendable {
     seed: UInt64 = 1,
     loginFailureStyle: LoginFailureStyle = .snackbar,
     staleSessionStatus: Int = 406,
+    rateLimitEvery: Int = 0,
+    malformedRate: Double = 0,
+    assignmentsPerAssociation: Int = 25,
+    referenceDate: Date? = nil,
     requestLogger: (@Sendable (String) -> Void)? = nil
   ) {
     self.host = host
@@ -45,6 +64,10 @@ public struct SandboxConfiguration: Sendable {
     self.seed = seed
     self.loginFailureStyle = loginFailureStyle
     self.staleSessionStatus = staleSessionStatus
+    self.rateLimitEvery = rateLimitEvery
+    self.malformedRate = malformedRate
+    self.assignmentsPerAssociation = assignmentsPerAssociation
+    self.referenceDate = referenceDate
     self.requestLogger = requestLogger
   }
 }

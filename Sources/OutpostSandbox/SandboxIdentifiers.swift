@@ -58,9 +58,18 @@ enum SandboxIdentifiers {
     var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
     bytes[6] = bytes[6] & 0x0F | 0x40
     bytes[8] = bytes[8] & 0x3F | 0x80
-    let hex = bytes.map { byte in String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0xF)]) }
-    return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    // Built as ASCII bytes in one go: data generation makes hundreds of thousands of these.
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for (index, byte) in bytes.enumerated() {
+      if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+      text.append(hexASCII[Int(byte >> 4)])
+      text.append(hexASCII[Int(byte & 0xF)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
+
+  private static let hexASCII = Array("0123456789abcdef".utf8)
 
   /// 64-bit FNV-1a; only used to turn a key into a seed.
   static func fnv1a(_ text: String) -> UInt64 {

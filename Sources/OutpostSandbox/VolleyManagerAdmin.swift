@@ -19,9 +19,13 @@ enum VolleyManagerAdmin {
       sandbox.withState { $0.expireAllSessions() }
       return .json(.ok, .object([("expired", true)]))
     default:
+      if let response = VolleyManagerDataAdmin.respond(to: request, endpoint: endpoint, sandbox: sandbox) {
+        return response
+      }
       return failure(
         .notFound,
-        "unknown sandbox endpoint; try GET stats, GET/POST config, POST users, POST expire-sessions under \(prefix)")
+        "unknown sandbox endpoint; try GET stats, GET/POST config, POST users, POST expire-sessions, "
+          + "POST games/move, POST games/cancel, POST exchanges/take, GET data?username= under \(prefix)")
     }
   }
 
@@ -32,6 +36,8 @@ enum VolleyManagerAdmin {
       ("activeSessions", .int(stats.activeSessions)),
       ("apiRequests", .int(stats.apiRequests)),
       ("staleSessionReplies", .int(stats.staleSessionReplies)),
+      ("rateLimitedReplies", .int(stats.rateLimitedReplies)),
+      ("malformedReplies", .int(stats.malformedReplies)),
     ])
   }
 
@@ -43,18 +49,23 @@ enum VolleyManagerAdmin {
       ("errorRate", .double(settings.errorRate)),
       ("loginFailureStyle", .string(settings.loginFailureStyle.rawValue)),
       ("staleSessionStatus", .int(settings.staleSessionStatus)),
+      ("rateLimitEvery", .int(settings.rateLimitEvery)),
+      ("malformedRate", .double(settings.malformedRate)),
     ])
   }
 
   private struct ConfigUpdate: Decodable {
     static let keys: Set = [
       "sessionLifetimeSeconds", "latencyMilliseconds", "errorRate", "loginFailureStyle", "staleSessionStatus",
+      "rateLimitEvery", "malformedRate",
     ]
     var sessionLifetimeSeconds: Double?
     var latencyMilliseconds: Int?
     var errorRate: Double?
     var loginFailureStyle: LoginFailureStyle?
     var staleSessionStatus: Int?
+    var rateLimitEvery: Int?
+    var malformedRate: Double?
   }
 
   private struct UserUpdate: Decodable {
@@ -89,12 +100,20 @@ enum VolleyManagerAdmin {
     if let status = update.staleSessionStatus, !VolleyManagerSettings.staleSessionStatuses.contains(status) {
       return failure(.badRequest, "staleSessionStatus must be 401, 403 or 406")
     }
+    if let every = update.rateLimitEvery, every < 0 {
+      return failure(.badRequest, "rateLimitEvery must be 0 (off) or more")
+    }
+    if let rate = update.malformedRate, !(0...1).contains(rate) {
+      return failure(.badRequest, "malformedRate must be between 0 and 1")
+    }
     sandbox.withState { state in
       if let seconds = update.sessionLifetimeSeconds { state.settings.sessionLifetimeSeconds = seconds }
       if let milliseconds = update.latencyMilliseconds { state.settings.latencyMilliseconds = milliseconds }
       if let rate = update.errorRate { state.settings.errorRate = rate }
       if let style = update.loginFailureStyle { state.settings.loginFailureStyle = style }
       if let status = update.staleSessionStatus { state.settings.staleSessionStatus = status }
+      if let every = update.rateLimitEvery { state.settings.rateLimitEvery = every }
+      if let rate = update.malformedRate { state.settings.malformedRate = rate }
     }
     return .json(.ok, configJSON(sandbox))
   }
@@ -126,14 +145,14 @@ enum VolleyManagerAdmin {
     return .json(.ok, .object([("username", .string(update.username)), ("created", .bool(created))]))
   }
 
-  private enum Decoded<Value> {
+  enum Decoded<Value> {
     case success(Value)
     case failure(String)
   }
 
   /// Strict decoding: unknown keys are refused, so a typo in a test script fails loudly instead
   /// of being ignored.
-  private static func decode<Value: Decodable>(
+  static func decode<Value: Decodable>(
     _ type: Value.Type, from request: SandboxRequest, allowedKeys: Set<String>
   ) -> Decoded<Value> {
     let data = Data(request.body)
@@ -151,7 +170,7 @@ enum VolleyManagerAdmin {
     }
   }
 
-  private static func failure(_ status: HTTPResponseStatus, _ message: String) -> SandboxResponse {
+  static func failure(_ status: HTTPResponseStatus, _ message: String) -> SandboxResponse {
     .json(status, .object([("error", .string(message))]))
   }
 }

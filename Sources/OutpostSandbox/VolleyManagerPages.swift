@@ -101,6 +101,16 @@ enum VolleyManagerPages {
     error(.badRequest, "Bad Request", "No resource specified")
   }
 
+  /// A state change the data does not allow (already paid, already on the board, …).
+  static func badRequest(_ detail: String) -> SandboxResponse {
+    error(.badRequest, "Bad Request", detail)
+  }
+
+  /// The sandbox's rate limit (VolleyKit's proxy does this; upstream's own limits are unknown).
+  static func tooManyRequests() -> SandboxResponse {
+    error(.tooManyRequests, "Too Many Requests", "Too many requests; retry later.").adding("Retry-After", "2")
+  }
+
   static func forbidden(_ detail: String) -> SandboxResponse {
     error(.forbidden, "Forbidden", detail)
   }

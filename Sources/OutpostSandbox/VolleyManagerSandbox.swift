@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The live state of the fake VolleyManager: users, sessions, settings and counters. Tests use it
+/// The live state of the fake VolleyManager: users, sessions, settings, counters and the
+/// generated data (VolleyManagerSandboxData.swift has the data hooks). Tests use it
 /// to change the world under a running client ("the password changed upstream", "every session
 /// just expired"); the `/__sandbox/volleymanager/…` endpoints offer the same over HTTP.
 ///
@@ -17,8 +18,15 @@ public final class VolleyManagerSandbox: Sendable {
       errorRate: Self.clampRate(configuration.errorRate),
       loginFailureStyle: configuration.loginFailureStyle,
       staleSessionStatus: VolleyManagerSettings.staleSessionStatuses.contains(configuration.staleSessionStatus)
-        ? configuration.staleSessionStatus : 406)
-    state = Mutex(VolleyManagerState(users: configuration.users, settings: settings, seed: configuration.seed))
+        ? configuration.staleSessionStatus : 406,
+      rateLimitEvery: max(0, configuration.rateLimitEvery),
+      malformedRate: Self.clampRate(configuration.malformedRate))
+    let clock = SandboxClock(referenceDate: configuration.referenceDate)
+    state = Mutex(
+      VolleyManagerState(
+        users: configuration.users, settings: settings, seed: configuration.seed,
+        assignmentsPerAssociation: min(max(configuration.assignmentsPerAssociation, 0), Self.maximumAssignments),
+        clock: clock))
   }
 
   /// Runs `body` under the lock. Keep it short: it blocks an event loop.
@@ -72,6 +80,16 @@ public final class VolleyManagerSandbox: Sendable {
     state.withLock { $0.settings.staleSessionStatus = status }
   }
 
+  /// Every Nth `/api/…` request answers 429; 0 turns rate limiting off.
+  public func setRateLimitEvery(_ every: Int) async {
+    state.withLock { $0.settings.rateLimitEvery = max(0, every) }
+  }
+
+  /// Fraction (0…1) of list replies cut short into invalid JSON.
+  public func setMalformedRate(_ rate: Double) async {
+    state.withLock { $0.settings.malformedRate = Self.clampRate(rate) }
+  }
+
   public func stats() async -> VolleyManagerStats { currentStats() }
 
   /// `stats()` for synchronous callers inside the module (the admin endpoint).
@@ -83,6 +101,9 @@ public final class VolleyManagerSandbox: Sendable {
       return stats
     }
   }
+
+  /// Enough for any benchmark, small enough that a typo cannot exhaust memory.
+  static let maximumAssignments = 20_000
 
   static func clampLifetime(_ seconds: Double) -> Double {
     guard seconds.isFinite else { return seconds > 0 ? VolleyManagerSettings.maximumLifetimeSeconds : 0 }

@@ -42,7 +42,10 @@ enum VolleyManagerSeason {
   /// Good JSON labelled text/html, as the real server sometimes does: clients must parse first
   /// and not trust the Content-Type.
   static func activeIndoorSeason(_ context: VolleyManagerContext) -> SandboxResponse {
-    .json(.ok, json(startYear: startYear(of: Date())), contentType: "text/html; charset=UTF-8")
+    // The sandbox clock, so a pinned reference date also pins the season.
+    let now = context.sandbox.withState { $0.data.clock.seconds(at: context.now) }
+    let date = Date(timeIntervalSince1970: TimeInterval(now))
+    return .json(.ok, json(startYear: startYear(of: date)), contentType: "text/html; charset=UTF-8")
   }
 }
 

@@ -37,7 +37,8 @@ struct VolleyManagerService: SandboxService {
 
   /// JSON endpoints; every one requires a logged-in session. Add new files' lists here
   /// (assignments, exchanges, compensations, …).
-  static let apiRoutes: [String: VolleyManagerRoute] = table(partyRoutes + seasonRoutes)
+  static let apiRoutes: [String: VolleyManagerRoute] = table(
+    partyRoutes + seasonRoutes + assignmentRoutes + exchangeRoutes + compensationRoutes)
 
   private static func table(_ routes: [VolleyManagerRoute]) -> [String: VolleyManagerRoute] {
     Dictionary(routes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -50,6 +51,8 @@ struct VolleyManagerService: SandboxService {
       response = VolleyManagerAdmin.respond(to: request, sandbox: sandbox)
     } else if path.hasPrefix("/api/") {
       response = api(request)
+    } else if path.hasPrefix(VolleyManagerICal.prefix) {
+      response = VolleyManagerICal.feed(request, sandbox: sandbox)
     } else {
       response = page(request)
     }
@@ -65,10 +68,12 @@ struct VolleyManagerService: SandboxService {
       VolleyManagerContext(request: request, sandbox: sandbox, now: .now, session: nil))
   }
 
-  /// The order matters and follows what a client observes upstream: an outage (503) hides
-  /// everything; an unknown path is 404 whether logged in or not; then the session is checked.
+  /// The order matters and follows what a client observes upstream: a rate limit (429) and an
+  /// outage (503) hide everything; an unknown path is 404 whether logged in or not; then the
+  /// session is checked.
   private func api(_ request: SandboxRequest) -> SandboxResponse {
     enum Verdict {
+      case rateLimited
       case unavailable
       case notFound
       case stale(status: Int)
@@ -80,6 +85,11 @@ struct VolleyManagerService: SandboxService {
     let (verdict, latency) = sandbox.withState { state -> (Verdict, Int) in
       state.stats.apiRequests += 1
       let latency = state.settings.latencyMilliseconds
+      let every = state.settings.rateLimitEvery
+      if every > 0 && state.stats.apiRequests % every == 0 {
+        state.stats.rateLimitedReplies += 1
+        return (.rateLimited, latency)
+      }
       if state.settings.errorRate > 0 && state.rng.nextUnitInterval() < state.settings.errorRate {
         return (.unavailable, latency)
       }
@@ -92,6 +102,7 @@ struct VolleyManagerService: SandboxService {
     }
     var response: SandboxResponse
     switch verdict {
+    case .rateLimited: response = VolleyManagerPages.tooManyRequests()
     case .unavailable: response = VolleyManagerPages.serviceUnavailable()
     case .notFound: response = VolleyManagerPages.notFound()
     case .stale(let status): response = VolleyManagerPages.staleSession(status: status)

@@ -17,6 +17,10 @@ struct VolleyManagerSettings: Sendable {
   var errorRate: Double
   var loginFailureStyle: LoginFailureStyle
   var staleSessionStatus: Int
+  /// Every Nth `/api/…` request is answered 429; 0 turns it off.
+  var rateLimitEvery = 0
+  /// Fraction (0…1) of list replies cut short into invalid JSON.
+  var malformedRate = 0.0
 
   /// Bounds that keep arithmetic safe (a huge lifetime would overflow `Duration`).
   static let maximumLifetimeSeconds = 10.0 * 365 * 24 * 3600
@@ -39,6 +43,10 @@ struct VolleyManagerState: Sendable {
   var settings: VolleyManagerSettings
   var rng: SplitMix64
   var stats = VolleyManagerStats()
+  /// The generated assignments, exchanges and compensations of every user.
+  var data: VolleyManagerData
+  /// Rendered iCal feeds by username, valid while their key matches.
+  var feeds: [String: VolleyManagerICal.CachedFeed] = [:]
   /// The hidden-field values of the login form. Flow signs them with an installation-wide key,
   /// so they are fixed per sandbox (derived from the seed), not per session.
   let trustedProperties: String
@@ -49,8 +57,13 @@ struct VolleyManagerState: Sendable {
   private var lastOccupation: [String: String] = [:]
   private var sessionsCreatedSincePurge = 0
 
-  init(users: [SandboxUser], settings: VolleyManagerSettings, seed: UInt64) {
+  init(
+    users: [SandboxUser], settings: VolleyManagerSettings, seed: UInt64, assignmentsPerAssociation: Int,
+    clock: SandboxClock
+  ) {
     self.users = Dictionary(users.map { ($0.username, $0) }, uniquingKeysWith: { _, last in last })
+    data = VolleyManagerData(
+      seed: seed, perAssociation: assignmentsPerAssociation, clock: clock, users: Array(self.users.values))
     self.settings = settings
     self.rng = SplitMix64(seed: seed)
     trustedProperties = "a:0:{}" + SandboxIdentifiers.stableHex("trustedProperties:\(seed)", count: 40)
@@ -150,15 +163,21 @@ public struct VolleyManagerStats: Sendable, Equatable, Codable {
   public var apiRequests: Int = 0
   /// `/api/` requests turned away for a missing or expired session.
   public var staleSessionReplies: Int = 0
+  /// `/api/` requests answered 429 by the `rateLimitEvery` knob.
+  public var rateLimitedReplies: Int = 0
+  /// List replies cut short by the `malformedRate` knob.
+  public var malformedReplies: Int = 0
 
   public init(
     logins: Int = 0, failedLogins: Int = 0, activeSessions: Int = 0, apiRequests: Int = 0,
-    staleSessionReplies: Int = 0
+    staleSessionReplies: Int = 0, rateLimitedReplies: Int = 0, malformedReplies: Int = 0
   ) {
     self.logins = logins
     self.failedLogins = failedLogins
     self.activeSessions = activeSessions
     self.apiRequests = apiRequests
     self.staleSessionReplies = staleSessionReplies
+    self.rateLimitedReplies = rateLimitedReplies
+    self.malformedReplies = malformedReplies
   }
 }

@@ -8,13 +8,27 @@ struct SandboxCommand: AsyncParsableCommand {
     commandName: "outpost-sandbox",
     abstract: "Serve a fake VolleyManager over HTTP on loopback, for tests and demos.",
     discussion: """
-      outpost-sandbox imitates the authentication side of VolleyManager \
-      (volleymanager.volleyball.ch) closely enough to test a real client against it: \
-      the login page with its hidden form tokens, the Neos_Flow_Session cookie that \
-      rotates on every login attempt, the dashboard with the CSRF token and the \
-      active party, switchRoleAndAttribute (text/plain only), getActiveIndoorSeason, \
-      logout, and 406 for a stale session. Data endpoints (assignments, exchanges, \
-      compensations, iCal) are not served yet.
+      outpost-sandbox imitates VolleyManager (volleymanager.volleyball.ch) closely \
+      enough to test a real client against it: the login page with its hidden form \
+      tokens, the Neos_Flow_Session cookie that rotates on every login attempt, the \
+      dashboard with the CSRF token, the active party and the iCal code, \
+      switchRoleAndAttribute (text/plain only), getActiveIndoorSeason, logout, and \
+      406 for a stale session. Each user gets seeded data per association (--seed, \
+      --assignments): games from 60 days back to 8 months ahead, some cancelled, \
+      moved or validated, compensations, and an exchange board.
+
+      Data endpoints (session cookie and __csrfToken in the form body; lists are
+      scoped to the active association; under /api/indoorvolleyball.refadmin/api%5C):
+        POST refereeconvocation/searchMyRefereeConvocations    assignments
+        POST refereeconvocationcompensation/search             compensations
+        PUT  convocationcompensation                           edit distance/reason
+        POST refereegameexchange/search      empty without a date-range filter
+        PUT  refereegameexchange/pickFromRefereeGameExchange
+        POST refereeconvocation/putRefereeConvocationIntoRefereeGameExchange
+        POST refereeconvocation/deleteFromRefereeGameExchange
+      searchConfiguration[offset]/[limit] page the lists (limit 10 if absent, at
+      most 100). The iCal feed needs no session and spans all associations:
+        GET  /indoor/iCal/referee/<code>     ETag/Last-Modified, 304 when unchanged
 
       On start it prints one line to stdout, then serves until SIGTERM or SIGINT:
         outpost-sandbox listening on http://127.0.0.1:PORT
@@ -27,7 +41,7 @@ struct SandboxCommand: AsyncParsableCommand {
       random and never count as API requests.
         GET  /__sandbox/volleymanager/stats
              {"logins":n,"failedLogins":n,"activeSessions":n,"apiRequests":n,
-              "staleSessionReplies":n}
+              "staleSessionReplies":n,"rateLimitedReplies":n,"malformedReplies":n}
         POST /__sandbox/volleymanager/users
              {"username":"…","password":"…","twoFactor":false} creates the
              user or changes its password; open sessions stay valid until
@@ -38,10 +52,18 @@ struct SandboxCommand: AsyncParsableCommand {
         POST /__sandbox/volleymanager/config
              any of {"sessionLifetimeSeconds":1800,"latencyMilliseconds":0,
              "errorRate":0,"loginFailureStyle":"snackbar" or "redirect",
-             "staleSessionStatus":406}
+             "staleSessionStatus":406,"rateLimitEvery":0,"malformedRate":0}
+        POST /__sandbox/volleymanager/games/move
+             {"number":380006,"startingDateTime":"2026-12-05T18:00:00Z"}
+        POST /__sandbox/volleymanager/games/cancel      {"number":380006}
+        POST /__sandbox/volleymanager/exchanges/take    {"__identity":"…"}
+             another referee applies for an open board entry
+        GET  /__sandbox/volleymanager/data?username=…
+             the user's assignments, exchanges and compensations as held now
 
       Example:
         outpost-sandbox --port 8089 --latency-ms 150 --error-rate 0.05
+        outpost-sandbox --assignments 2000 --rate-limit-every 50
         curl -s http://127.0.0.1:8089/__sandbox/volleymanager/stats
       """)
 
@@ -69,8 +91,25 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(name: .customLong("error-rate"), help: "Fraction (0 to 1) of /api requests answered 503.")
   var errorRate: Double = 0
 
-  @Option(help: "Seed for the random errors, so a run can be repeated.")
+  @Option(help: "Fraction (0 to 1) of /api list replies cut short into invalid JSON.")
+  var malformedRate: Double = 0
+
+  @Option(help: ArgumentHelp("Answer every Nth /api request 429 with Retry-After: 2; 0 is off.", valueName: "n"))
+  var rateLimitEvery = 0
+
+  @Option(help: "Seed for the generated data and the random errors, so a run can be repeated.")
   var seed: UInt64 = 1
+
+  @Option(
+    name: .customLong("assignments"),
+    help: ArgumentHelp("Assignments per user and association (at most 20000).", valueName: "n"))
+  var assignmentsPerAssociation = 25
+
+  @Option(
+    help: ArgumentHelp(
+      "Pretend the sandbox started at this instant (ISO 8601, e.g. 2026-01-15T12:00:00Z) for reproducible data.",
+      valueName: "date"))
+  var referenceDate: String?
 
   @Option(help: "How a wrong password is answered: the login page with an error snackbar, or a 303 to /login.")
   var loginFailureStyle: FailureStyle = .snackbar
@@ -93,6 +132,12 @@ struct SandboxCommand: AsyncParsableCommand {
     }
     guard (0...60_000).contains(latencyMilliseconds) else { throw ValidationError("--latency-ms must be 0…60000") }
     guard (0...1).contains(errorRate) else { throw ValidationError("--error-rate must be between 0 and 1") }
+    guard (0...1).contains(malformedRate) else { throw ValidationError("--malformed-rate must be between 0 and 1") }
+    guard rateLimitEvery >= 0 else { throw ValidationError("--rate-limit-every must be 0 (off) or more") }
+    guard (0...20_000).contains(assignmentsPerAssociation) else {
+      throw ValidationError("--assignments must be 0…20000")
+    }
+    _ = try parsedReferenceDate()
     guard [401, 403, 406].contains(staleSessionStatus) else {
       throw ValidationError("--stale-session-status must be 401, 403 or 406")
     }
@@ -114,11 +159,23 @@ struct SandboxCommand: AsyncParsableCommand {
     }
   }
 
+  func parsedReferenceDate() throws -> Date? {
+    guard let referenceDate else { return nil }
+    let formatter = ISO8601DateFormatter()
+    if let date = formatter.date(from: referenceDate) { return date }
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    guard let date = formatter.date(from: referenceDate) else {
+      throw ValidationError("--reference-date takes an ISO 8601 date-time such as 2026-01-15T12:00:00Z")
+    }
+    return date
+  }
+
   func run() async throws {
     var configuration = SandboxConfiguration(
       host: host, port: port, sessionLifetimeSeconds: sessionLifetime, latencyMilliseconds: latencyMilliseconds,
       errorRate: errorRate, seed: seed, loginFailureStyle: loginFailureStyle == .redirect ? .redirect : .snackbar,
-      staleSessionStatus: staleSessionStatus)
+      staleSessionStatus: staleSessionStatus, rateLimitEvery: rateLimitEvery, malformedRate: malformedRate,
+      assignmentsPerAssociation: assignmentsPerAssociation, referenceDate: try parsedReferenceDate())
     let users = try parsedUsers()
     if !users.isEmpty { configuration.users = users }
     if verbose {
