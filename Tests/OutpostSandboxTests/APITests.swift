@@ -103,17 +103,19 @@ import Testing
   }
 
   @Test func sessionsDieWhenTheirLifetimeIsOverEvenWhileInUse() async throws {
-    try await withSandbox(SandboxConfiguration(sessionLifetimeSeconds: 0.6)) { _, client in
+    // Two seconds: long enough for the login itself on a loaded two-core machine (0.6 s was
+    // not, with the whole suite running), short enough to wait out.
+    try await withSandbox(SandboxConfiguration(sessionLifetimeSeconds: 2)) { _, client in
       let clock = ContinuousClock()
       let beforeLogin = clock.now
       let session = try await client.logIn()
       let loggedIn = clock.now
-      try await Task.sleep(for: .milliseconds(300))
+      try await Task.sleep(for: .milliseconds(1000))
       let used = try await client.get(seasonPath, session: session)
       // On a loaded machine the use may itself come too late; only assert what timing guarantees.
-      if clock.now - beforeLogin < .milliseconds(600) { #expect(used.status == 200) }
-      try await Task.sleep(until: loggedIn + .milliseconds(650))
-      // 0.65 s after login but only ~0.35 s after the last use: a session extended by use would
+      if clock.now - beforeLogin < .milliseconds(2000) { #expect(used.status == 200) }
+      try await Task.sleep(until: loggedIn + .milliseconds(2100))
+      // 2.1 s after login but only ~1.1 s after the last use: a session extended by use would
       // still be alive here.
       #expect(try await client.get(seasonPath, session: session).status == 406)
       #expect(try await client.get(dashboardPath, session: session).status == 303)

@@ -70,6 +70,11 @@ enum VolleyManagerItems {
     details["requiredLevel"] = entry["requiredRefereeLevel"]?.lenientString.map(JSONValue.string) ?? .null
     details["submittedBy"] = entry[path: "submittedByPerson.displayName"]?.lenientString.map(JSONValue.string) ?? .null
     details["mine"] = .bool(entry[path: "submittedByPerson.__identity"]?.lenientString == personID)
+    // `_permissions.properties.appliedBy.update` is the service's own "you may apply" (§3.1);
+    // absent means unknown, not no.
+    if let mayApply = entry[path: "_permissions.properties.appliedBy.update"]?.lenientBool {
+      details["mayApply"] = .bool(mayApply)
+    }
     details["appliedBy"] =
       entry[path: "appliedBy.indoorReferee.person.displayName"]?.lenientString.map(JSONValue.string) ?? .null
     // Taking one's own entry off the board needs the convocation's id, found in the slot the

@@ -70,6 +70,9 @@ enum ActionRules {
       guard item.kind == .exchange else { throw .actionNotAllowed("#\(stored.number) is not an exchange-board entry") }
       guard item.status == .active else { throw .actionNotAllowed("entry #\(stored.number) is no longer open") }
       guard item.details["mine"] != .bool(true) else { throw .actionNotAllowed("entry #\(stored.number) is your own") }
+      guard item.details["mayApply"] != .bool(false) else {
+        throw .actionNotAllowed("the service does not let you apply for entry #\(stored.number) (level or rules)")
+      }
       guard upcoming else { throw .actionNotAllowed("the game of #\(stored.number) has started") }
       return (item.upstreamID, [:])
     case .exchangeOffer:

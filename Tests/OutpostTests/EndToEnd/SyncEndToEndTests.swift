@@ -82,3 +82,74 @@ extension EndToEnd {
     }
   }
 }
+
+extension EndToEnd.Sync {
+  @Test func aRefereeSyncsTakesAnEntryOfflineAndSeesAConflictWhenSomeoneWasFaster() async throws {
+    _ = try KeyringSession.shared.get()
+    var sandbox = try SandboxProcess()
+    let daemon = try DaemonProcess()
+    try daemon.start()
+    let add = try cli(
+      daemon,
+      [
+        "account", "add", "volleymanager", "--username", "referee@example.ch", "--base-url", sandbox.baseURL,
+        "--password-stdin",
+      ],
+      input: "demo-referee-2026")
+    #expect(add.status == 0, "\(add.stderr)")
+    let synced = try cli(daemon, ["sync", "--wait"])
+    #expect(synced.status == 0, "\(synced.stdout)\(synced.stderr)")
+    #expect(synced.stdout.contains("synced"), "\(synced.stdout)")
+
+    let assignments = try daemon.client().call(ItemsList.self, .init(kinds: ["assignment"])).items
+    #expect(assignments.count > 10)
+    #expect(assignments.allSatisfy { $0.item.link?.hasPrefix("volleykit://assignment/") == true })
+    #expect(Set(assignments.compactMap { $0.item.details["association"]?.stringValue }) == ["SV", "SVRZ"])
+    let agenda = try cli(daemon, ["agenda", "--days", "60"])
+    #expect(agenda.status == 0)
+    #expect(agenda.stdout.contains("#"), "\(agenda.stdout)")
+
+    // Two open entries someone else offered that the referee may take.
+    let open = try daemon.client().call(ItemsList.self, .init(kinds: ["exchange"])).items.filter {
+      $0.item.status == .active && $0.item.details["mine"] == .bool(false) && $0.item.details["mayApply"] == .bool(true)
+        && ($0.item.startsAt ?? .distantPast) > Date()
+    }
+    try #require(open.count >= 2, "the sandbox offers too few entries")
+    let (first, second) = (open[0], open[1])
+
+    // Offline: the take is queued, not lost.
+    let port = sandbox.port
+    sandbox.stop()
+    let offline = try cli(daemon, ["exchange", "take", "\(first.number)"])
+    #expect(offline.status == 0, "\(offline.stderr)")
+    #expect(offline.stdout.contains("Queued as #"), "\(offline.stdout)")
+    let queue = try daemon.client().call(ActionsList.self, .init()).actions
+    #expect(queue.map(\.state) == [.pending])
+
+    // Back online: the next sync replays it, once, and it shows up upstream.
+    sandbox = try SandboxProcess(port: port)
+    let replayed = try cli(daemon, ["sync", "--wait"])
+    #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+    #expect(try daemon.client().call(ActionsList.self, .init(states: [.done])).actions.count == 1)
+    let upstream = try await sandbox.exchanges(for: "referee@example.ch")
+    #expect(upstream.first { $0.id == first.item.upstreamID }?.appliedByUser == true)
+    #expect(upstream.first { $0.id == first.item.upstreamID }?.status == "applied")
+
+    // Someone else is faster for the second entry: a conflict to decide, not an error loop.
+    try await sandbox.admin("POST", "exchanges/take", ["__identity": .string(second.item.upstreamID)])
+    let late = try cli(daemon, ["exchange", "take", "\(second.number)"])
+    #expect(late.status == 1)
+    #expect(late.stdout.contains("Conflict"), "\(late.stdout)")
+    let conflicts = try cli(daemon, ["conflicts", "--json"])
+    let listed = try JSONCoding.decode(ActionsList.Result.self, from: Array(conflicts.stdout.utf8)).actions
+    #expect(listed.map(\.target) == [second.item.upstreamID])
+    #expect(listed.first?.serverState?["status"] == "applied")
+    _ = try cli(daemon, ["sync", "--wait"])
+    #expect(try daemon.client().call(ActionsList.self, .init(states: [.conflict])).actions.count == 1)
+    let resolved = try cli(daemon, ["conflicts", "resolve", "\(listed[0].number)", "--discard"])
+    #expect(resolved.status == 0, "\(resolved.stderr)")
+    #expect(try daemon.client().call(ActionsList.self, .init()).actions.isEmpty)
+    let stats = try await sandbox.stats()
+    #expect(stats.logins == 1)  // the restarted sandbox: one login for the replay, none for the rest
+  }
+}

@@ -11,10 +11,11 @@ final class SandboxProcess: @unchecked Sendable {
   let process: ChildProcess
   let baseURL: String
 
-  init(arguments: [String] = []) throws {
+  /// `port` 0 picks a free one; give the previous one's port to restart "the same service".
+  init(port: Int = 0, arguments: [String] = []) throws {
     let out = ClosingPipe()
     process = try ChildProcess(
-      DaemonProcess.binary("outpost-sandbox"), ["--port", "0"] + arguments,
+      DaemonProcess.binary("outpost-sandbox"), ["--port", "\(port)"] + arguments,
       environment: ProcessInfo.processInfo.environment, redirections: [1: out.write])
     close(out.write)
     defer { close(out.read) }
@@ -29,9 +30,28 @@ final class SandboxProcess: @unchecked Sendable {
     baseURL = String(text[range.lowerBound...])
   }
 
-  deinit {
+  deinit { stop() }
+
+  var port: Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }
+
+  /// Stops the service (as a network outage would, from the daemon's side).
+  func stop() {
+    guard process.poll() == nil else { return }
     kill(process.pid, SIGTERM)
     _ = process.wait()
+  }
+
+  struct Exchange: Decodable {
+    var id: String
+    var gameNumber: Int
+    var status: String
+    var appliedByUser: Bool
+  }
+
+  func exchanges(for username: String) async throws -> [Exchange] {
+    struct DataReply: Decodable { var exchanges: [Exchange] }
+    let encoded = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
+    return try JSONDecoder().decode(DataReply.self, from: try await admin("GET", "data?username=\(encoded)")).exchanges
   }
 
   struct Stats: Decodable {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import OutpostModel
 import OutpostRPC
 
@@ -31,4 +32,6 @@ func queueAction(
   let result = try global.connect().call(
     ActionsAdd.self, .init(type: type.rawValue, item: item, params: params, wait: true))
   if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
+  // A conflict needs the user: say so in the exit status too.
+  if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
 }
