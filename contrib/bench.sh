@@ -15,4 +15,7 @@ bin=.build-static/bench-bin
 mkdir -p "$bin"
 cp -f .build/release/outpostd "$bin/outpostd"
 cp -f .build-static/release/outpost "$bin/outpost"
-exec .build-static/release/outpost-bench --bin-dir "$bin" "$@"
+.build-static/release/outpost-bench --bin-dir "$bin" "$@"
+# The sync figures need Foundation (GRDB, URLSession): a dynamic release build of their own.
+swift build -c release --product outpost-sync-bench
+exec .build/release/outpost-sync-bench

@@ -1,49 +1,104 @@
 #!/usr/bin/env bash
-# The main job, end to end: build Outpost, start outpostd on a scratch directory (your own
-# ~/.local/share/outpost and ~/.config/outpost are not touched), show `outpost status`, then
-# follow the daemon's events until Ctrl-C, which also stops the daemon.
+# The main job, end to end, on a scratch directory (your own ~/.local/share/outpost,
+# ~/.config/outpost and your keyring are not touched):
+#   builds Outpost; starts outpost-sandbox (a stand-in for VolleyManager) and, on a private
+#   D-Bus session bus, an unlocked GNOME Keyring; starts outpostd; adds the demo referee's
+#   account (its password goes to that keyring); syncs; shows the agenda, the exchange board
+#   and the status; then follows the daemon's events until Ctrl-C, which stops everything.
 #
 #   contrib/demo.sh              interactive: follows events until Ctrl-C
-#   contrib/demo.sh --no-follow  shows status and the events so far, then stops (for scripts and CI)
+#   contrib/demo.sh --no-follow  shows everything once, then stops (for scripts and CI)
 #
 # OUTPOST_DEMO_DIR chooses the scratch directory (default: ${TMPDIR:-/tmp}/outpost-demo).
+# Needs: the Swift toolchain, dbus-daemon and gnome-keyring-daemon (see the README).
 set -euo pipefail
 
 follow=1
 case "${1:-}" in
   --no-follow) follow=0 ;;
   "") ;;
-  -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "demo.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
 esac
 
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null || { echo "demo.sh: swift is not on PATH; install the Swift 6.3 toolchain first" >&2; exit 69; }
+for tool in dbus-daemon gnome-keyring-daemon; do
+  command -v "$tool" >/dev/null || {
+    echo "demo.sh: $tool is missing; install it: sudo apt-get install dbus gnome-keyring" >&2
+    exit 69
+  }
+done
 
-echo "==> Building outpostd and outpost (the first build takes a few minutes)"
+echo "==> Building outpostd, outpost and outpost-sandbox (the first build takes a few minutes)"
 swift build --product outpostd
 swift build --product outpost
+swift build --product outpost-sandbox
 bin=$(swift build --show-bin-path)
 
 demo=${OUTPOST_DEMO_DIR:-${TMPDIR:-/tmp}/outpost-demo}
-mkdir -p "$demo"
-chmod 700 "$demo"
+# A fresh start each time, removing only what an earlier demo made here.
+for sub in run data config home keyring-data bus; do rm -rf "${demo:?}/$sub"; done
+mkdir -p "$demo"/{run,data,config,home,keyring-data,bus}
+chmod 700 "$demo" "$demo"/*
 export OUTPOST_RUNTIME_DIR="$demo/run" OUTPOST_DATA_DIR="$demo/data" OUTPOST_CONFIG_DIR="$demo/config"
 log="$demo/outpostd.log"
+pids=()
+stop_all() {
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    if kill -0 "${pids[$i]}" 2>/dev/null; then
+      kill -TERM "${pids[$i]}" 2>/dev/null || true
+      wait "${pids[$i]}" 2>/dev/null || true
+    fi
+  done
+  [ ${#pids[@]} -gt 0 ] && echo "==> demo stopped (outpostd, keyring, bus and sandbox)"
+  return 0
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+echo "==> Starting outpost-sandbox (a stand-in for VolleyManager on loopback)"
+"$bin/outpost-sandbox" --port 0 >"$demo/sandbox.out" 2>"$demo/sandbox.log" &
+pids+=($!)
+for _ in $(seq 1 100); do
+  grep -q "listening on" "$demo/sandbox.out" 2>/dev/null && break
+  sleep 0.1
+done
+sandbox_url=$(sed -n 's/.*listening on //p' "$demo/sandbox.out")
+[ -n "$sandbox_url" ] || { echo "demo.sh: outpost-sandbox did not start; see $demo/sandbox.log" >&2; exit 1; }
+echo "    $sandbox_url"
+
+echo "==> Starting a private session bus and an unlocked keyring (your own keyring is not used)"
+cat >"$demo/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=$demo/bus</listen>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+dbus-daemon --config-file="$demo/bus.conf" --nofork --print-address=3 3>"$demo/bus.address" &
+pids+=($!)
+for _ in $(seq 1 100); do [ -s "$demo/bus.address" ] && break; sleep 0.05; done
+export DBUS_SESSION_BUS_ADDRESS=$(head -n1 "$demo/bus.address")
+export HOME="$demo/home" XDG_DATA_HOME="$demo/keyring-data" XDG_RUNTIME_DIR="$demo/run"
+printf 'outpost-demo' | gnome-keyring-daemon --unlock --components=secrets --foreground \
+  >"$demo/keyring.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 150); do
+  "$bin/outpostd" --check-keyring >/dev/null 2>&1 && break
+  sleep 0.1
+done
 
 echo "==> Starting outpostd (log: $log)"
 "$bin/outpostd" 2>>"$log" &
-daemon=$!
-stop_daemon() {
-  if kill -0 "$daemon" 2>/dev/null; then
-    kill -TERM "$daemon" 2>/dev/null || true
-    wait "$daemon" 2>/dev/null || true
-    echo "==> outpostd stopped"
-  fi
-}
-trap stop_daemon EXIT
-trap 'exit 130' INT TERM
-
+pids+=($!)
+daemon=${pids[-1]}
 for _ in $(seq 1 200); do
   "$bin/outpost" status >/dev/null 2>&1 && break
   if ! kill -0 "$daemon" 2>/dev/null; then
@@ -54,6 +109,20 @@ for _ in $(seq 1 200); do
   sleep 0.1
 done
 
+echo "==> outpost account add volleymanager --username referee@example.ch --base-url $sandbox_url"
+echo "    (the demo referee's password, demo-referee-2026, is piped in; by hand it is asked for without echo)"
+echo "demo-referee-2026" | "$bin/outpost" account add volleymanager --username referee@example.ch \
+  --base-url "$sandbox_url" --password-stdin
+
+echo "==> outpost sync --wait"
+"$bin/outpost" sync --wait
+
+echo "==> outpost agenda --days 21"
+"$bin/outpost" agenda --days 21
+
+echo "==> outpost exchange list (first entries)"
+"$bin/outpost" exchange list | head -n 8
+
 echo "==> outpost status"
 "$bin/outpost" status
 
@@ -61,8 +130,10 @@ cat <<INFO
 
 To use this demo daemon from another terminal:
   export OUTPOST_RUNTIME_DIR=$OUTPOST_RUNTIME_DIR OUTPOST_DATA_DIR=$OUTPOST_DATA_DIR OUTPOST_CONFIG_DIR=$OUTPOST_CONFIG_DIR
-  $bin/outpost status --json
-  $bin/outpost rpc daemon.hello
+  $bin/outpost assignments
+  $bin/outpost exchange take ID        (queued; try it after stopping the sandbox: kill ${pids[0]})
+  $bin/outpost show ID
+  $bin/outpost account status volleymanager
 
 INFO
 if [ "$follow" = 1 ]; then

@@ -64,6 +64,8 @@ struct EventsCommand: ParsableCommand {
         let text: String =
           switch value {
           case .string(let string): string
+          // A long list (a sync's changes) reads as its size; --json has it all.
+          case .array(let elements) where elements.count > 3: "[\(elements.count) entries]"
           default: (try? JSONCoding.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
           }
         line += "  \(key)=\(text)"
