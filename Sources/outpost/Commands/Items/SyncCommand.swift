@@ -20,8 +20,15 @@ struct SyncCommand: ParsableCommand {
   @Flag(help: "Wait for the sync to finish and show what changed.")
   var wait = false
 
+  @Flag(help: "Show how syncing goes (last success, next run, last error) instead of syncing.")
+  var status = false
+
   func run() throws {
     try reportingFailures {
+      if status {
+        try showStatus()
+        return
+      }
       let result = try global.connect().call(SyncRun.self, .init(account: account, wait: wait ? true : nil))
       if global.json {
         Terminal.printJSON(result)
@@ -31,6 +38,22 @@ struct SyncCommand: ParsableCommand {
       if result.accounts.contains(where: { $0.outcome == .failed }) {
         throw ExitCode(CLIExitStatus.daemonError.rawValue)
       }
+    }
+  }
+
+  func showStatus() throws {
+    let result = try global.connect().call(SyncStatusMethod.self, NoParams())
+    if global.json {
+      Terminal.printJSON(result)
+      return
+    }
+    for entry in result.accounts where account == nil || entry.account.lowercased() == account?.lowercased() {
+      var parts = [entry.account + (entry.running ? " (syncing now)" : "")]
+      parts.append("last success: " + (entry.lastSuccessAt.map(Terminal.localTime) ?? "–"))
+      parts.append("next: " + (entry.nextRunAt.map(Terminal.localTime) ?? "waits for you"))
+      if entry.offline { parts.append("offline") }
+      if let error = entry.lastError { parts.append("last error: " + error) }
+      print(parts.joined(separator: "\n  "))
     }
   }
 
