@@ -153,3 +153,42 @@ extension EndToEnd.Sync {
     #expect(stats.logins == 1)  // the restarted sandbox: one login for the replay, none for the rest
   }
 }
+
+extension EndToEnd.Sync {
+  @Test func aQueuedActionSurvivesKillNineAndIsPerformedOnce() async throws {
+    _ = try KeyringSession.shared.get()
+    var sandbox = try SandboxProcess()
+    let daemon = try DaemonProcess()
+    try daemon.start()
+    let add = try cli(
+      daemon,
+      [
+        "account", "add", "volleymanager", "--username", "referee@example.ch", "--base-url", sandbox.baseURL,
+        "--password-stdin",
+      ],
+      input: "demo-referee-2026")
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+    let entry = try #require(
+      try daemon.client().call(ItemsList.self, .init(kinds: ["exchange"])).items.first {
+        $0.item.status == .active && $0.item.details["mine"] == .bool(false)
+          && $0.item.details["mayApply"] == .bool(true) && ($0.item.startsAt ?? .distantPast) > Date()
+      })
+    let port = sandbox.port
+    sandbox.stop()
+    #expect(try cli(daemon, ["exchange", "take", "\(entry.number)"]).status == 0)
+    #expect(try daemon.stop(signal: SIGKILL) == 128 + SIGKILL)
+
+    sandbox = try SandboxProcess(port: port)
+    try daemon.start()
+    let replayed = try cli(daemon, ["sync", "--wait"])
+    #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+    let done = try daemon.client().call(ActionsList.self, .init(states: [.done])).actions
+    #expect(done.map(\.target) == [entry.item.upstreamID])
+    let upstream = try await sandbox.exchanges(for: "referee@example.ch").first { $0.id == entry.item.upstreamID }
+    #expect(upstream?.appliedByUser == true)
+    // Once more: nothing is sent twice.
+    #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+    #expect(try daemon.client().call(ActionsList.self, .init(states: [.done])).actions.count == 1)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import OutpostModel
+import OutpostSandbox
+import Testing
+
+@testable import OutpostConnectors
+
+/// The contract every syncing connector keeps, checked against the sandbox over real HTTP
+/// (vdirsyncer's storage tests, in spirit): the right secret logs in, a wrong one is
+/// `invalidCredentials` (never anything that would be retried), a fetch lists only the kinds
+/// the connector declares, ids are stable and unique from one fetch to the next, and an
+/// unreachable service is a temporary failure.
+@Suite(.serialized) struct ConnectorContractTests {
+  /// One connector under test: how to build it against a sandbox, and its good and bad secrets.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var name: String
+    var make: @Sendable (SandboxServer) async -> (any SyncingConnectorBox, good: SecretString, bad: SecretString)
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(name: "volleymanager") { server in
+      let account = ConnectorAccount(id: "c", username: SandboxUser.demo.username, baseURL: server.baseURL)
+      return (
+        Box(VolleyManagerConnector(account: account, transport: URLSessionTransport(timeout: 10))),
+        SecretString(SandboxUser.demo.password), SecretString("not-the-password")
+      )
+    },
+    Case(name: "ical (the VolleyManager feed)") { server in
+      let code = await server.volleyManager.calendarCode(for: SandboxUser.demo.username) ?? "XXXXXX"
+      let account = ConnectorAccount(id: "c", username: nil, baseURL: server.baseURL)
+      return (
+        Box(ICalFeedConnector(account: account, transport: URLSessionTransport(timeout: 10))),
+        SecretString("\(server.baseURL)/indoor/iCal/referee/\(code)"),
+        SecretString("\(server.baseURL)/indoor/iCal/referee/ZZZZZZ")
+      )
+    },
+  ]
+
+  @Test(arguments: cases)
+  func keepsTheContract(_ testCase: Case) async throws {
+    let server = try await SandboxServer.start(SandboxConfiguration())
+    let (connector, good, bad) = await testCase.make(server)
+    do {
+      try await connector.logInFails(with: bad)
+      let window = SyncWindow.around(Date())
+      let first = try await connector.fetch(good, window: window)
+      #expect(!first.isEmpty, "nothing listed")
+      #expect(Set(first.map(\.kind)).isSubset(of: connector.kinds))
+      let keys = first.map { "\($0.kind.rawValue)/\($0.upstreamID)" }
+      #expect(Set(keys).count == keys.count, "ids are not unique")
+      #expect(first.allSatisfy { !$0.upstreamID.isEmpty && !$0.title.isEmpty })
+      #expect(
+        first.allSatisfy { item in item.startsAt.map { window.contains($0) || item.kind != .assignment } ?? true })
+      let second = try await connector.fetch(good, window: window)
+      #expect(Set(second.map { "\($0.kind.rawValue)/\($0.upstreamID)" }) == Set(keys), "ids are not stable")
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
+    let (stopped, good2, _) = await testCase.make(server)
+    do {
+      _ = try await stopped.fetch(good2, window: SyncWindow.around(Date()))
+      Issue.record("a stopped service answered")
+    } catch let error as ConnectorError {
+      #expect(error.isTemporary, "\(error)")
+    }
+  }
+}
+
+/// A connector with its session type hidden, for the parameterised contract.
+protocol SyncingConnectorBox: Sendable {
+  var kinds: Set<ItemKind> { get }
+  func logInFails(with secret: SecretString) async throws
+  func fetch(_ secret: SecretString, window: SyncWindow) async throws -> [Item]
+}
+
+struct Box<C: SyncingConnector>: SyncingConnectorBox {
+  let connector: C
+  init(_ connector: C) { self.connector = connector }
+  var kinds: Set<ItemKind> { C.itemKinds }
+
+  func logInFails(with secret: SecretString) async throws {
+    do {
+      _ = try await connector.logIn(secret: secret)
+      Issue.record("a wrong secret logged in")
+    } catch {
+      guard case .invalidCredentials = error else {
+        Issue.record("a wrong secret gave \(error), not invalidCredentials")
+        return
+      }
+    }
+  }
+
+  func fetch(_ secret: SecretString, window: SyncWindow) async throws -> [Item] {
+    let session = try await connector.logIn(secret: secret).session
+    return try await connector.fetch(session, window: window, cursor: nil).items
+  }
+}
