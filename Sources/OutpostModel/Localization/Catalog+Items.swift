@@ -36,5 +36,30 @@ extension Catalog {
       .en: "no longer listed by the service", .de: "vom Dienst nicht mehr aufgeführt",
       .fr: "plus listé par le service", .it: "non più elencato dal servizio",
     ],
+    .actionQueued: [
+      .en: "Queued as #{0}{1}; it is sent as soon as the service can be reached (`outpost queue`).",
+      .de: "Als #{0} vorgemerkt{1}; wird gesendet, sobald der Dienst erreichbar ist (`outpost queue`).",
+      .fr: "Mis en file sous le n° {0}{1} ; envoyé dès que le service est joignable (`outpost queue`).",
+      .it: "In coda come n. {0}{1}; viene inviato appena il servizio è raggiungibile (`outpost queue`).",
+    ],
+    .actionDone: [
+      .en: "Done: #{0} {1} reached the service.", .de: "Erledigt: #{0} {1} ist beim Dienst angekommen.",
+      .fr: "Fait : n° {0} {1} est parvenu au service.", .it: "Fatto: n. {0} {1} è arrivato al servizio.",
+    ],
+    .actionConflict: [
+      .en: "Conflict: #{0} {1}: {2}\nDecide with `outpost conflicts resolve {0} --retry` or `--discard`.",
+      .de: "Konflikt: #{0} {1}: {2}\nEntscheiden mit `outpost conflicts resolve {0} --retry` oder `--discard`.",
+      .fr: "Conflit : n° {0} {1} : {2}\nDécidez avec `outpost conflicts resolve {0} --retry` ou `--discard`.",
+      .it: "Conflitto: n. {0} {1}: {2}\nDecidi con `outpost conflicts resolve {0} --retry` o `--discard`.",
+    ],
+    .queueEmpty: [
+      .en: "The queue is empty: everything was sent.", .de: "Die Warteschlange ist leer: alles wurde gesendet.",
+      .fr: "La file est vide : tout a été envoyé.", .it: "La coda è vuota: tutto è stato inviato.",
+    ],
+    .conflictsNone: [.en: "No conflicts.", .de: "Keine Konflikte.", .fr: "Aucun conflit.", .it: "Nessun conflitto."],
+    .conflictServerNow: [
+      .en: "the service now: {0}", .de: "beim Dienst jetzt: {0}", .fr: "le service maintenant : {0}",
+      .it: "il servizio ora: {0}",
+    ],
   ]
 }

@@ -46,6 +46,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agendaEmpty
   case itemCancelled
   case itemRemoved
+  case actionQueued
+  case actionDone
+  case actionConflict
+  case queueEmpty
+  case conflictsNone
+  case conflictServerNow
 }
 
 enum Catalog {

@@ -14,13 +14,11 @@ enum ActionOutput {
   /// What happened to an action just queued, in words.
   static func queued(_ action: QueuedAction) -> String {
     switch action.state {
-    case .done: return "Done: #\(action.number) \(action.type.rawValue) reached the service."
+    case .done: return localized(.actionDone, "\(action.number)", action.type.rawValue)
     case .conflict:
-      return "Conflict: #\(action.number) \(action.type.rawValue): \(action.problem ?? "?")\n"
-        + "Decide with `outpost conflicts resolve \(action.number) --retry` or `--discard`."
+      return localized(.actionConflict, "\(action.number)", action.type.rawValue, action.problem ?? "?")
     default:
-      let why = action.problem.map { " (\($0))" } ?? ""
-      return "Queued as #\(action.number)\(why); it is sent as soon as the service can be reached (`outpost queue`)."
+      return localized(.actionQueued, "\(action.number)", action.problem.map { " (\($0))" } ?? "")
     }
   }
 }

@@ -16,7 +16,7 @@ struct QueueCommand: ParsableCommand {
       if global.json {
         Terminal.printJSON(result)
       } else if result.actions.isEmpty {
-        print("The queue is empty: everything was sent.")
+        print(localized(.queueEmpty))
       } else {
         for action in result.actions { print(ActionOutput.line(action)) }
       }
@@ -41,11 +41,11 @@ struct ConflictsCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
-        if result.actions.isEmpty { print("No conflicts.") }
+        if result.actions.isEmpty { print(localized(.conflictsNone)) }
         for action in result.actions {
           print(ActionOutput.line(action))
           if let state = action.serverState {
-            print("      the service now: \(ItemText.render(state).prefix(300))")
+            print("      " + localized(.conflictServerNow, String(ItemText.render(state).prefix(300))))
           }
         }
       }
