@@ -32,8 +32,8 @@ extension Store {
           """,
         arguments: [
           account.id, account.name, account.kind, account.username, account.baseURL, account.state.rawValue,
-          account.stateReason, EventTime.format(account.stateChangedAt), EventTime.format(account.createdAt),
-          account.lastLoginAt.map(EventTime.format),
+          account.stateReason, UTCTimestamp.format(account.stateChangedAt), UTCTimestamp.format(account.createdAt),
+          account.lastLoginAt.map(UTCTimestamp.format),
         ])
     }
   }
@@ -46,14 +46,14 @@ extension Store {
     try await writing { db in
       if let loggedInAt {
         try db.execute(
-          sql: "UPDATE account SET last_login_at = ? WHERE id = ?", arguments: [EventTime.format(loggedInAt), id])
+          sql: "UPDATE account SET last_login_at = ? WHERE id = ?", arguments: [UTCTimestamp.format(loggedInAt), id])
       }
       try db.execute(
         sql: """
           UPDATE account SET state = ?, state_reason = ?, state_changed_at = ?
           WHERE id = ? AND (state <> ? OR state_reason IS NOT ?)
           """,
-        arguments: [state.rawValue, reason, EventTime.format(time), id, state.rawValue, reason])
+        arguments: [state.rawValue, reason, UTCTimestamp.format(time), id, state.rawValue, reason])
       guard db.changesCount > 0 else { return nil }
       return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
     }
@@ -73,7 +73,7 @@ extension Store {
     guard let state = AccountState(rawValue: stateText) else {
       throw StoreError.corrupt(path: "account", detail: "unknown account state \(stateText)")
     }
-    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(EventTime.parse) }
+    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(UTCTimestamp.parse) }
     return Account(
       id: row["id"], name: row["name"], kind: row["kind"], username: row["username"], baseURL: row["base_url"],
       state: state, stateReason: row["state_reason"],

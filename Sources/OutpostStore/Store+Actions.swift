@@ -9,7 +9,7 @@ extension Store {
   public func enqueueAction(
     accountID: String, type: ActionType, itemNumber: Int64?, target: String, params: JSONValue, at time: Date = Date()
   ) async throws(StoreError) -> QueuedAction {
-    let stamp = EventTime.format(time)
+    let stamp = UTCTimestamp.format(time)
     let paramsText = String(decoding: params.serialized, as: UTF8.self)
     return try await writing { db in
       try db.execute(
@@ -55,7 +55,7 @@ extension Store {
   public func setActionState(
     number: Int64, state: ActionState, problem: String? = nil, serverState: JSONValue? = nil, at time: Date = Date()
   ) async throws(StoreError) -> QueuedAction? {
-    let stamp = EventTime.format(time)
+    let stamp = UTCTimestamp.format(time)
     let serverText = serverState.map { String(decoding: $0.serialized, as: UTF8.self) }
     return try await writing { db in
       try db.execute(
@@ -79,7 +79,7 @@ extension Store {
 
   static func action(_ row: Row) throws -> QueuedAction {
     func date(_ column: String) -> Date {
-      (row[column] as String?).flatMap(EventTime.parse) ?? Date(timeIntervalSince1970: 0)
+      (row[column] as String?).flatMap(UTCTimestamp.parse) ?? Date(timeIntervalSince1970: 0)
     }
     let typeText: String = row["type"]
     let stateText: String = row["state"]

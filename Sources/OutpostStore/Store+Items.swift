@@ -14,7 +14,7 @@ extension Store {
     accountID: String, items: [Item], complete: Set<ItemKind>, window: SyncWindow, cursor: JSONValue?,
     at time: Date = Date()
   ) async throws(StoreError) -> SyncOutcome {
-    let stamp = EventTime.format(time)
+    let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
     let fingerprints = items.map(Fingerprint.of)
     // Looked at first in a read: a sync that changes nothing must not even open a write.
@@ -87,7 +87,7 @@ extension Store {
       while let row = try rows.next() {
         existing.append(
           ItemDiff.Existing(
-            number: row[0], kind: kind, upstreamID: row[1], startsAt: (row[2] as String?).flatMap(EventTime.parse),
+            number: row[0], kind: kind, upstreamID: row[1], startsAt: (row[2] as String?).flatMap(UTCTimestamp.parse),
             fingerprint: row[3], removed: row[4] as String? != nil))
       }
     }
@@ -128,7 +128,7 @@ extension Store {
       }
       if let range {
         clauses.append("starts_at BETWEEN ? AND ?")
-        arguments += [EventTime.format(range.lowerBound), EventTime.format(range.upperBound)]
+        arguments += [UTCTimestamp.format(range.lowerBound), UTCTimestamp.format(range.upperBound)]
       }
       let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
       return try Row.fetchAll(
@@ -147,7 +147,7 @@ extension Store {
   /// Deletes removed items, and items that ended, before `cutoff`; returns how many.
   @discardableResult
   public func purgeItems(endedBefore cutoff: Date) async throws(StoreError) -> Int {
-    let stamp = EventTime.format(cutoff)
+    let stamp = UTCTimestamp.format(cutoff)
     return try await writing { db in
       try db.execute(
         sql: "DELETE FROM item WHERE removed_at < ? OR COALESCE(ends_at, starts_at) < ?", arguments: [stamp, stamp])
@@ -157,14 +157,14 @@ extension Store {
 
   static func itemArguments(_ item: Item, accountID: String) throws -> [(any DatabaseValueConvertible)?] {
     [
-      accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(EventTime.format),
-      item.endsAt.map(EventTime.format), item.location, item.status.rawValue,
+      accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(UTCTimestamp.format),
+      item.endsAt.map(UTCTimestamp.format), item.location, item.status.rawValue,
       String(decoding: item.details.serialized, as: UTF8.self), item.link,
     ]
   }
 
   static func storedItem(_ row: Row) throws -> StoredItem {
-    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(EventTime.parse) }
+    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(UTCTimestamp.parse) }
     let statusText: String = row["status"]
     let detailsText: String = row["details"]
     let item = Item(

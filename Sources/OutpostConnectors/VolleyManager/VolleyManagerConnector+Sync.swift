@@ -75,8 +75,8 @@ extension VolleyManagerConnector: SyncingConnector {
     let prefix = "searchConfiguration[propertyFilters][0]"
     return [
       ("\(prefix)[propertyName]", "refereeGame.game.startingDateTime"),
-      ("\(prefix)[dateRange][from]", ServiceDate.format(window.from)),
-      ("\(prefix)[dateRange][to]", ServiceDate.format(window.to)),
+      ("\(prefix)[dateRange][from]", UTCTimestamp.format(window.from)),
+      ("\(prefix)[dateRange][to]", UTCTimestamp.format(window.to)),
     ]
   }
 

@@ -33,11 +33,7 @@ enum VolleyManagerItems {
       case "archived": .closed
       default: .active
       }
-    var details = gameDetails(game)
-    let position = entry["refereePosition"]?.lenientString
-    details["position"] = position.map(JSONValue.string) ?? .null
-    details["positionLabel"] = position.flatMap { positions[$0] }.map(JSONValue.string) ?? .null
-    details["association"] = .string(association.shortName)
+    var details = gameDetails(game).merging(roleDetails(entry, association)) { _, role in role }
     details["confirmationStatus"] = entry["confirmationStatus"]?.lenientString.map(JSONValue.string) ?? .null
     details["onExchange"] = .bool(entry["isOpenEntryInRefereeGameExchange"]?.lenientBool ?? false)
     details["coReferees"] = .array(coReferees(entry[path: "refereeGame"] ?? [:]).map(JSONValue.string))
@@ -62,11 +58,8 @@ enum VolleyManagerItems {
       case "closed": .closed
       default: .active
       }
-    var details = gameDetails(game)
+    var details = gameDetails(game).merging(roleDetails(entry, association)) { _, role in role }
     let position = entry["refereePosition"]?.lenientString
-    details["position"] = position.map(JSONValue.string) ?? .null
-    details["positionLabel"] = position.flatMap { positions[$0] }.map(JSONValue.string) ?? .null
-    details["association"] = .string(association.shortName)
     details["requiredLevel"] = entry["requiredRefereeLevel"]?.lenientString.map(JSONValue.string) ?? .null
     details["submittedBy"] = entry[path: "submittedByPerson.displayName"]?.lenientString.map(JSONValue.string) ?? .null
     details["mine"] = .bool(entry[path: "submittedByPerson.__identity"]?.lenientString == personID)
@@ -112,6 +105,16 @@ enum VolleyManagerItems {
     return Item(
       kind: .compensation, upstreamID: id, title: teams(game), startsAt: start, location: location(game),
       status: paid ? .closed : .active, details: .object(details), link: "volleykit://compensation/\(id)")
+  }
+
+  /// The slot and the association, shared by assignments and exchange entries.
+  static func roleDetails(_ entry: JSONValue, _ association: VolleyManagerAssociation) -> [String: JSONValue] {
+    let position = entry["refereePosition"]?.lenientString
+    return [
+      "position": position.map(JSONValue.string) ?? .null,
+      "positionLabel": position.flatMap { positions[$0] }.map(JSONValue.string) ?? .null,
+      "association": .string(association.shortName),
+    ]
   }
 
   static func gameDetails(_ game: JSONValue) -> [String: JSONValue] {

@@ -29,7 +29,7 @@ struct VolleyManagerItemsTests {
     let entry = try JSONParser.parse(Array(Self.assignmentJSON.utf8))
     let item = try #require(VolleyManagerItems.assignment(entry, association: Self.association))
     #expect(item.title == "VBC Seeland H1 – Volley Aarau H2")
-    #expect(item.startsAt == ServiceDate.parse("2026-02-14T16:30:00Z"))
+    #expect(item.startsAt == UTCTimestamp.parse("2026-02-14T16:30:00Z"))
     #expect(item.endsAt == item.startsAt?.addingTimeInterval(7200))
     #expect(item.location == "Sporthalle Mitte, Turnweg 3, 2502 Biel/Bienne")
     #expect(item.status == .active)
@@ -44,13 +44,13 @@ struct VolleyManagerItemsTests {
   }
 
   @Test func datesInEveryFormTheServiceUses() {
-    let utc = ServiceDate.parse("2025-12-08T19:30:00.000000+00:00")
-    #expect(utc == ServiceDate.parse("2025-12-08T19:30:00Z"))
-    #expect(ServiceDate.parse("2025-12-08T20:30:00.000+01:00") == utc)
-    #expect(ServiceDate.parse("2025-12-08T19:30:00.5Z") == utc?.addingTimeInterval(0.5))
-    #expect(ServiceDate.parse("8.12.2025") == nil)
-    #expect(ServiceDate.parse("") == nil)
-    #expect(ServiceDate.format(utc!) == "2025-12-08T19:30:00.000Z")
+    let utc = UTCTimestamp.parse("2025-12-08T19:30:00.000000+00:00")
+    #expect(utc == UTCTimestamp.parse("2025-12-08T19:30:00Z"))
+    #expect(UTCTimestamp.parse("2025-12-08T20:30:00.000+01:00") == utc)
+    #expect(UTCTimestamp.parse("2025-12-08T19:30:00.5Z") == utc?.addingTimeInterval(0.5))
+    #expect(UTCTimestamp.parse("8.12.2025") == nil)
+    #expect(UTCTimestamp.parse("") == nil)
+    #expect(UTCTimestamp.format(utc!) == "2025-12-08T19:30:00.000Z")
   }
 
   @Test func compensationsAndExchangesReadTheirLooseFields() throws {
