@@ -63,7 +63,7 @@ let package = Package(
       name: "OutpostDaemon",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostConnectors", "OutpostSync",
+        "OutpostConnectors", "OutpostSync", "OutpostCalendar",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -111,7 +111,7 @@ let package = Package(
       name: "OutpostTests",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync",
+        "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync", "OutpostCalendar",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import OutpostCalendar
 import OutpostDesktop
 import OutpostModel
 import OutpostRPC
@@ -125,8 +126,14 @@ public struct Daemon {
     sync.interval = .seconds(configuration.syncIntervalMinutes * 60)
     sync.pastDays = configuration.syncPastDays
     sync.backoffCap = .seconds(configuration.syncBackoffCapMinutes * 60)
+    var calendar = CalendarSettings()
+    calendar.timeZone = TimeZone(identifier: configuration.calendarTimeZone) ?? calendar.timeZone
+    calendar.alarmsMinutesBefore = configuration.calendarAlarmMinutes > 0 ? [configuration.calendarAlarmMinutes] : []
+    calendar.includeContactDetails = configuration.calendarIncludeContacts
+    calendar.language = Language.preferred(environment: ProcessEnvironment.current())
     let services = DaemonServices(
-      paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync)
+      paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync,
+      calendarSettings: calendar, calendarFiles: configuration.calendarFiles)
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }

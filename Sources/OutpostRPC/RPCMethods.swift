@@ -20,6 +20,8 @@ public enum RPCMethods {
     ActionsAdd.self,
     ActionsList.self,
     ActionsResolve.self,
+    CalendarExport.self,
+    CalendarStatus.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

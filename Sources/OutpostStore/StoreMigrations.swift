@@ -128,6 +128,18 @@ enum StoreMigrations {
       try db.execute(sql: "DROP TABLE account")
       try db.execute(sql: "ALTER TABLE account_new RENAME TO account")
     }
+    migrator.registerMigration("7-calendar-entries") { db in
+      // What each item's calendar event last said (a digest) and its SEQUENCE, which calendar
+      // clients use to tell a real change from a re-send: it only grows when the digest changes.
+      try db.execute(
+        sql: """
+          CREATE TABLE calendar_entry (
+            item_number INTEGER PRIMARY KEY NOT NULL REFERENCES item(number) ON DELETE CASCADE,
+            digest TEXT NOT NULL CHECK (digest <> ''),
+            sequence INTEGER NOT NULL CHECK (sequence >= 0)
+          ) STRICT
+          """)
+    }
     return migrator
   }
 

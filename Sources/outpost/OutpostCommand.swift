@@ -22,7 +22,7 @@ struct OutpostCommand: ParsableCommand {
     subcommands: [
       StatusCommand.self, AccountCommand.self, SyncCommand.self, AgendaCommand.self, AssignmentsCommand.self,
       ShowCommand.self, ExchangeCommand.self, CompensationsCommand.self, CompensationCommand.self, QueueCommand.self,
-      ConflictsCommand.self, EventsCommand.self, RawRPCCommand.self,
+      ConflictsCommand.self, CalendarCommand.self, EventsCommand.self, RawRPCCommand.self,
     ]
   )
 }

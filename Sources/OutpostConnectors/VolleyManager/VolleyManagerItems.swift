@@ -36,7 +36,9 @@ enum VolleyManagerItems {
     var details = gameDetails(game).merging(roleDetails(entry, association)) { _, role in role }
     details["confirmationStatus"] = entry["confirmationStatus"]?.lenientString.map(JSONValue.string) ?? .null
     details["onExchange"] = .bool(entry["isOpenEntryInRefereeGameExchange"]?.lenientBool ?? false)
-    details["coReferees"] = .array(coReferees(entry[path: "refereeGame"] ?? [:]).map(JSONValue.string))
+    details["coReferees"] = .array(
+      coReferees(entry[path: "refereeGame"] ?? [:], except: entry["refereePosition"]?.lenientString).map(
+        JSONValue.string))
     if let compensation = entry["convocationCompensation"] {
       details["gameCompensation"] = compensation["gameCompensation"]?.lenientInt.map(JSONValue.int) ?? .null
       details["travelExpenses"] = compensation["travelExpenses"]?.lenientInt.map(JSONValue.int) ?? .null
@@ -152,8 +154,10 @@ enum VolleyManagerItems {
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
-  static func coReferees(_ refereeGame: JSONValue) -> [String] {
-    convocationSlots.compactMap { slot in
+  /// The others convened for the game: every slot but the user's own.
+  static func coReferees(_ refereeGame: JSONValue, except position: String?) -> [String] {
+    let own = position.flatMap(slotName)
+    return convocationSlots.filter { $0 != own }.compactMap { slot in
       refereeGame[path: "activeRefereeConvocation\(slot).indoorAssociationReferee.indoorReferee.person.displayName"]?
         .lenientString
     }

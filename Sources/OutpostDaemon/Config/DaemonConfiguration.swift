@@ -14,6 +14,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var syncPastDays = 30
   public var syncRetentionDays = 90
   public var syncBackoffCapMinutes = 30
+  public var calendarFiles = true
+  public var calendarTimeZone = "Europe/Zurich"
+  public var calendarAlarmMinutes = 60
+  public var calendarIncludeContacts = false
   public var eventsRetained = 1000
 
   public init() {}

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OutpostCalendar
 import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
@@ -18,17 +19,24 @@ final class DaemonServices: Sendable {
   let accounts: AccountService
   let vault: KeyringVault
   let sync: SyncEngine
+  let calendars: CalendarFiles
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
 
   init(
     paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date(),
-    transport: any HTTPTransport = URLSessionTransport(), syncConfiguration: SyncConfiguration = SyncConfiguration()
+    transport: any HTTPTransport = URLSessionTransport(), syncConfiguration: SyncConfiguration = SyncConfiguration(),
+    calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true
   ) {
     vault = KeyringVault(secrets: SecretStore())
+    let calendars = CalendarFiles(
+      store: store, directory: paths.dataDirectory + "/calendars", settings: calendarSettings, enabled: calendarFiles,
+      logger: logger)
+    self.calendars = calendars
     let sync = SyncEngine(
       store: store, configuration: syncConfiguration, logger: logger, now: { Date() },
       announce: { accountID, changes in
         await ItemEvents.announce(changes, accountID: accountID, store: store, events: events, logger: logger)
+        await calendars.scheduleRegeneration()
       },
       announceAction: { action in await ItemEvents.announce(action, events: events, logger: logger) })
     self.sync = sync

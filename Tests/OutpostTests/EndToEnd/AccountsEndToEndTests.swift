@@ -28,10 +28,16 @@ extension EndToEnd {
       return (search.stdout + search.stderr).contains("org.outpost.Credential")
     }
 
-    /// Every file in the daemon's data directory (database, WAL) as bytes.
+    /// Every file under the daemon's data directory (database, WAL, calendars) as bytes.
     func dataFiles(_ daemon: DaemonProcess) throws -> [(String, Data)] {
-      try FileManager.default.contentsOfDirectory(atPath: daemon.paths.dataDirectory).map { name in
-        (name, try Data(contentsOf: URL(fileURLWithPath: daemon.paths.dataDirectory + "/" + name)))
+      let root = daemon.paths.dataDirectory
+      let names = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+      return try names.compactMap { name in
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory),
+          !isDirectory.boolValue
+        else { return nil }
+        return (name, try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
       }
     }
 

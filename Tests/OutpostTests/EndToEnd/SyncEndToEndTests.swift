@@ -74,8 +74,13 @@ extension EndToEnd {
         ])
 
       _ = try daemon.stop()
-      for name in try FileManager.default.contentsOfDirectory(atPath: daemon.paths.dataDirectory) {
-        let data = try Data(contentsOf: URL(fileURLWithPath: daemon.paths.dataDirectory + "/" + name))
+      let root = daemon.paths.dataDirectory
+      for name in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory),
+          !isDirectory.boolValue
+        else { continue }
+        let data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + name))
         let leaked = data.range(of: Data("token-XYZ987".utf8)) != nil
         #expect(!leaked, "the feed's private directory is in \(name)")
       }

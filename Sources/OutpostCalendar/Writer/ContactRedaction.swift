@@ -1,0 +1,88 @@
+/// Removes e-mail addresses and phone numbers from free text. Feed descriptions (VolleyManager's
+/// above all) list team managers' and other referees' contact details; a calendar is easily
+/// shared or synced to a cloud, so by default those people's details stay out of it.
+enum ContactRedaction {
+  /// The text without e-mail addresses and phone numbers, and without the list separators they
+  /// leave dangling ("Anna Muster, anna@example.ch, +41 79 …" becomes "Anna Muster").
+  static func redacted(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { redactedLine(Array($0)) }
+      .joined(separator: "\n")
+  }
+
+  private static func redactedLine(_ line: [Character]) -> String {
+    var kept: [Character] = []
+    var removedAny = false
+    var index = 0
+    while index < line.count {
+      if let end = emailEnd(line, at: index) ?? phoneEnd(line, at: index) {
+        index = end
+        removedAny = true
+        continue
+      }
+      kept.append(line[index])
+      index += 1
+    }
+    guard removedAny else { return String(line) }
+    return tidied(String(kept))
+  }
+
+  /// Drops what a removal leaves behind: empty list items (", ,", a trailing ","), "()", double
+  /// spaces; keeps the indent (VolleyManager indents sub-lines with a TAB).
+  private static func tidied(_ line: String) -> String {
+    let indent = line.prefix { $0 == " " || $0 == "\t" }
+    let parts = line.dropFirst(indent.count).split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.split(separator: " ").joined(separator: " ") }.filter { !$0.isEmpty && $0 != "()" }
+    return String(indent) + parts.joined(separator: ", ")
+  }
+
+  /// An e-mail address starting at `index` (`local@domain.tld`), or nil. Only at the start of a
+  /// word, so that the scan finds each address once.
+  private static func emailEnd(_ line: [Character], at index: Int) -> Int? {
+    guard isLocalPart(line[index]), index == 0 || !isLocalPart(line[index - 1]) else { return nil }
+    var at = index
+    while at < line.count, isLocalPart(line[at]) { at += 1 }
+    guard at < line.count, line[at] == "@" else { return nil }
+    var end = at + 1
+    while end < line.count, line[end].isLetter || line[end].isNumber || line[end] == "-" || line[end] == "." {
+      end += 1
+    }
+    while end > at + 1, line[end - 1] == "." { end -= 1 }  // A full stop ending the sentence.
+    let domain = line[(at + 1)..<end]
+    guard domain.contains("."), domain.first != "." else { return nil }
+    return end
+  }
+
+  private static func isLocalPart(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || "._%+-'".contains(character)
+  }
+
+  /// A phone number starting at `index`: `+` or `0` at the start of a word, then digits with
+  /// spaces, `-`, `/` and parentheses between them, 9 to 15 digits in all (E.164's longest). Dots
+  /// and colons end it, so that dates and times ("01.09.2025 20:15") are never taken for one.
+  private static func phoneEnd(_ line: [Character], at index: Int) -> Int? {
+    let first = line[index]
+    guard first == "+" || first == "0" || first == "(" else { return nil }
+    if index > 0, line[index - 1].isLetter || line[index - 1].isNumber || line[index - 1] == "#" { return nil }
+    var end = index
+    var digits = 0
+    var lastDigitEnd = index
+    while end < line.count {
+      let character = line[end]
+      if character.isASCII, character.isNumber {
+        digits += 1
+        lastDigitEnd = end + 1
+      } else if !(end == index && character == "+") && !" -/()".contains(character) {
+        break
+      }
+      end += 1
+    }
+    guard (9...15).contains(digits) else { return nil }
+    // Glued to a word, or going on as a time or decimal ("01/09/2025 20:15"): not a number.
+    if lastDigitEnd < line.count {
+      let next = line[lastDigitEnd]
+      if next.isLetter { return nil }
+      if next == ":" || next == ".", lastDigitEnd + 1 < line.count, line[lastDigitEnd + 1].isNumber { return nil }
+    }
+    return lastDigitEnd
+  }
+}

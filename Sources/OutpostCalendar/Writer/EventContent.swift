@@ -1,0 +1,156 @@
+import Foundation
+import OutpostModel
+
+/// What one VEVENT says, derived from an item and the settings: the part of an event that
+/// `contentDigest` covers. Kept apart from the bytes so that the rules about what a referee
+/// needs to see live in one place.
+struct EventContent {
+  enum Timing: Equatable {
+    case timed(start: Date, end: Date?)
+    /// Days in the settings' zone; `end` is exclusive (DTEND of an all-day event, §3.6.1).
+    case allDay(start: CivilDate, end: CivilDate)
+  }
+
+  var timing: Timing
+  var summary: String?
+  var location: String?
+  /// `47.3769;8.5098`, already in the FLOAT form of §3.8.1.6.
+  var geo: String?
+  var description: String?
+  var url: String?
+  var status: String
+  var categories: [String]
+  var isCancelled: Bool
+
+  /// Nil for an item without a start: a VEVENT needs a DTSTART.
+  init?(_ item: Item, settings: CalendarSettings) {
+    guard let start = item.startsAt else { return nil }
+    let labels = CalendarLabels.forLanguage(settings.language)
+    let details = item.details
+    isCancelled = item.status == .cancelled
+    // A feed's own TENTATIVE is kept; everything else that takes place is CONFIRMED.
+    let isTentative = details["status"]?.stringValue?.uppercased() == "TENTATIVE"
+    status = isCancelled ? "CANCELLED" : isTentative ? "TENTATIVE" : "CONFIRMED"
+    location = item.location.flatMap(Self.nonEmpty)
+    url = item.link.flatMap(Self.nonEmpty)
+    if details["allDay"] == .bool(true) {
+      let first = Self.nearestDay(start, in: settings.timeZone)
+      let last = item.endsAt.map { Self.nearestDay($0, in: settings.timeZone) } ?? first.adding(days: 1)
+      timing = .allDay(start: first, end: last > first ? last : first.adding(days: 1))
+    } else {
+      timing = .timed(start: start, end: item.endsAt.map { max($0, start) })
+    }
+    var title = Self.nonEmpty(item.title) ?? ""
+    var lines: [String] = []
+    if item.kind == .assignment {
+      // The code's label in the calendar's language; the connector's English label otherwise.
+      let position =
+        Self.text(details["position"]).flatMap { labels.positions[$0] } ?? Self.text(details["positionLabel"])
+      if let position { title += " (\(position))" }
+      lines = Self.assignmentLines(item, position: position, labels: labels)
+      categories = [Self.text(details["league"])].compactMap { $0 }
+      geo = Self.geo(latitude: details["latitude"], longitude: details["longitude"])
+    } else {
+      let text = Self.text(details["description"])
+      lines = [text.map { settings.includeContactDetails ? $0 : ContactRedaction.redacted($0) }].compactMap { $0 }
+      categories = []
+      if case .array(let values) = details["categories"] { categories = values.compactMap(Self.text) }
+      geo = Self.geo(latitude: details["geo"]?["latitude"], longitude: details["geo"]?["longitude"])
+    }
+    if isCancelled { title = "[\(labels.cancelled)] " + title }
+    summary = Self.nonEmpty(title)
+    description = Self.nonEmpty(lines.joined(separator: "\n"))
+  }
+
+  /// Labelled lines, in the order a referee looks for them: which game, which league, which role,
+  /// for whom, where, with whom; then anything unusual, and the way back to the assignment.
+  private static func assignmentLines(_ item: Item, position: String?, labels: CalendarLabels) -> [String] {
+    let details = item.details
+    var lines: [String] = []
+    func add(_ label: String, _ value: String?) {
+      if let value = value.flatMap(nonEmpty) { lines.append("\(label): \(value)") }
+    }
+    add(labels.game, text(details["gameNumber"]).map { "#" + $0 })
+    let gender: String? =
+      switch text(details["gender"]) {
+      case "f": labels.women
+      case "m": labels.men
+      case let other: other
+      }
+    add(labels.league, [text(details["league"]), gender.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
+    add(labels.position, position)
+    add(labels.association, text(details["association"]))
+    let hall = text(details["hall"])
+    add(labels.hall, hall)
+    var address = item.location
+    if let hall, let location = address, location.hasPrefix(hall + ", ") {
+      address = String(location.dropFirst(hall.count + 2))
+    }
+    add(labels.address, address)
+    if case .array(let names) = details["coReferees"] {
+      add(labels.coReferees, names.compactMap(text).joined(separator: ", "))
+    }
+    if item.status == .cancelled { lines.append(labels.cancelled) }
+    if details["postponed"] == .bool(true) { lines.append(labels.postponed) }
+    if details["onExchange"] == .bool(true) { lines.append(labels.onExchange) }
+    // Many clients show no URL property; the link in the text can still be followed.
+    if let link = item.link.flatMap(nonEmpty) { lines.append(link) }
+    return lines
+  }
+
+  /// Strings as they are, numbers in their usual form: details are lenient JSON.
+  static func text(_ value: JSONValue?) -> String? {
+    switch value {
+    case .string(let text): nonEmpty(text)
+    case .int(let number): String(number)
+    case .double(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    default: nil
+    }
+  }
+
+  static func number(_ value: JSONValue?) -> Double? {
+    switch value {
+    case .int(let number): Double(number)
+    case .double(let number): number.isFinite ? number : nil
+    case .string(let text): Double(text.trimmingSpaces())
+    default: nil
+    }
+  }
+
+  /// `lat;lon` with at most six decimals (§3.8.1.6), written without exponent; nil when absent or
+  /// out of range.
+  static func geo(latitude: JSONValue?, longitude: JSONValue?) -> String? {
+    guard let latitude = number(latitude), let longitude = number(longitude), abs(latitude) <= 90,
+      abs(longitude) <= 180
+    else { return nil }
+    return decimal(latitude) + ";" + decimal(longitude)
+  }
+
+  private static func decimal(_ value: Double) -> String {
+    let micro = Int64((abs(value) * 1_000_000).rounded())
+    var fraction = pad(Int(micro % 1_000_000), 6)
+    while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
+    return (value < 0 && micro != 0 ? "-" : "") + String(micro / 1_000_000) + "." + fraction
+  }
+
+  /// The day an all-day instant stands for: the nearest midnight in `zone`. The feed was read with
+  /// midnights in the user's zone, which may be a few hours off this one.
+  private static func nearestDay(_ instant: Date, in zone: TimeZone) -> CivilDate {
+    CivilDateTime(instant.addingTimeInterval(12 * 3600), in: zone).date
+  }
+
+  /// Without surrounding whitespace and newlines; nil when nothing is left. By scalars rather
+  /// than Foundation's `trimmingCharacters`, which bridges through NSString on Linux and was
+  /// half the cost of a 10,000-event calendar.
+  static func nonEmpty(_ text: String) -> String? {
+    let scalars = text.unicodeScalars
+    // ASCII first: the Unicode property look-up is slow and text is mostly ASCII at its ends.
+    let isSpace: (Unicode.Scalar) -> Bool = {
+      $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace
+    }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return nil }
+    return first == scalars.startIndex && last == scalars.index(before: scalars.endIndex)
+      ? text : String(scalars[first...last])
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import OutpostRPC
+
+/// `calendar.*`.
+enum CalendarHandlers {
+  static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
+    let calendars = services.calendars
+    registry.register(CalendarExport.self) { params, _ in
+      var accountID: String?
+      if let name = params.account {
+        guard let account = try await services.store.account(named: name) else { throw RPCError.accountNotFound(name) }
+        accountID = account.id
+      }
+      let rendered = try await calendars.render(accountID: accountID, name: params.account)
+      return CalendarExport.Result(calendar: String(decoding: rendered.bytes, as: UTF8.self), events: rendered.events)
+    }
+
+    registry.register(CalendarStatus.self) { _, _ in
+      let files = await calendars.files().map { file in
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        return CalendarStatus.File(name: file.name, path: file.path, bytes: size ?? 0)
+      }
+      return CalendarStatus.Result(
+        filesEnabled: calendars.enabled, directory: calendars.directory, files: files,
+        lastWrittenAt: await calendars.lastRun)
+    }
+  }
+}

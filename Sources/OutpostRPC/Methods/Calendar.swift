@@ -1,0 +1,61 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `calendar.export`: the iCalendar text of one account's events, or of all accounts'.
+public enum CalendarExport: RPCMethod {
+  public static let name = "calendar.export"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var account: String?
+    public init(account: String? = nil) { self.account = account }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// A complete VCALENDAR (RFC 5545), CRLF line ends.
+    public var calendar: String
+    public var events: Int
+
+    public init(calendar: String, events: Int) {
+      self.calendar = calendar
+      self.events = events
+    }
+  }
+}
+
+/// `calendar.status`: where the calendar files are and what they hold.
+public enum CalendarStatus: RPCMethod {
+  public static let name = "calendar.status"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// Whether the files are written (config key calendar.files).
+    public var filesEnabled: Bool
+    public var directory: String
+    public var files: [File]
+    public var lastWrittenAt: Date?
+
+    public init(filesEnabled: Bool, directory: String, files: [File], lastWrittenAt: Date?) {
+      self.filesEnabled = filesEnabled
+      self.directory = directory
+      self.files = files
+      self.lastWrittenAt = lastWrittenAt
+    }
+  }
+
+  public struct File: Codable, Sendable, Equatable {
+    public var name: String
+    public var path: String
+    public var bytes: Int
+
+    public init(name: String, path: String, bytes: Int) {
+      self.name = name
+      self.path = path
+      self.bytes = bytes
+    }
+  }
+}

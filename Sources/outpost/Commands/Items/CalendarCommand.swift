@@ -1,0 +1,68 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+struct CalendarCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calendar",
+    abstract: "Your assignments as a calendar: the files outpostd keeps up to date, or an export.",
+    discussion: """
+      outpostd rewrites one .ics file per account and all.ics in its data directory after every \
+      sync that changed something (config [calendar]; `outpost calendar status` shows where). \
+      Any calendar program can import or watch them. Events carry the deep link back to the \
+      assignment; cancelled games stay, marked, until they are past.
+      """,
+    subcommands: [Status.self, Export.self], defaultSubcommand: Status.self)
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Where the calendar files are.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(CalendarStatus.self, NoParams())
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        print(result.filesEnabled ? result.directory : "calendar files are off (config: [calendar] files = false)")
+        for file in result.files { print("  \(file.name)  \(file.bytes) bytes") }
+      }
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the calendar (iCalendar, RFC 5545), or write it to a file.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Only this account.", valueName: "name")) var account: String?
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(CalendarExport.self, .init(account: account))
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        guard let output else {
+          var bytes = Array(result.calendar.utf8)
+          _ = write(1, &bytes, bytes.count)
+          return
+        }
+        guard let file = fopen(output, "w") else {
+          throw CLIFailure(.usage, "cannot write \(output): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(result.calendar.utf8)
+        let written = fwrite(bytes, 1, bytes.count, file)
+        fclose(file)
+        guard written == bytes.count else { throw CLIFailure(.daemonError, "writing \(output) failed") }
+        Terminal.note("\(result.events) events written to \(output)")
+      }
+    }
+  }
+}
