@@ -93,7 +93,7 @@ let package = Package(
     .executableTarget(
       name: "outpost-sync-bench",
       dependencies: [
-        "OutpostModel", "OutpostStore", "OutpostSync", "OutpostConnectors", "OutpostSandbox",
+        "OutpostModel", "OutpostStore", "OutpostSync", "OutpostConnectors", "OutpostSandbox", "OutpostCalendar",
         .product(name: "Logging", package: "swift-log"),
       ],
     ),

@@ -20,6 +20,7 @@ struct SyncBench {
     try await ingest(in: directory)
     try await replay(in: directory)
     try await sandboxFirstSync(in: directory)
+    try await calendar(in: directory)
   }
 
   static func account(_ store: Store, id: String) async throws {
