@@ -62,6 +62,8 @@ extension SyncBench {
       return
     }
     let ratio = milliseconds / (Double(swift.components.seconds) * 1000 + Double(swift.components.attoseconds) / 1e15)
-    print(String(format: "  python icalendar, the same 10,000 events: %.1f ms (Outpost is %.1fx faster)", milliseconds, ratio))
+    print(
+      String(
+        format: "  python icalendar, the same 10,000 events: %.1f ms (Outpost is %.1fx faster)", milliseconds, ratio))
   }
 }
