@@ -133,7 +133,7 @@ public struct Daemon {
     calendar.language = Language.preferred(environment: ProcessEnvironment.current())
     let services = DaemonServices(
       paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync,
-      calendarSettings: calendar, calendarFiles: configuration.calendarFiles)
+      calendarSettings: calendar, calendarFiles: configuration.calendarFiles, calendarVdir: configuration.calendarVdir)
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }
@@ -156,6 +156,14 @@ public struct Daemon {
     var lifecycle: [any Service] = [
       RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first)
     ]
+    if configuration.calendarFeed {
+      lifecycle.append(
+        FeedServerService(
+          calendars: services.calendars, port: configuration.calendarFeedPort, group: group, logger: logger,
+          endpoint: services.feed))
+    }
+    // The calendars as of the store now; later ones follow each sync that changes items.
+    await services.calendars.scheduleRegeneration()
     lifecycle.append(
       SyncService(
         engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))

@@ -41,6 +41,7 @@ extension RPCError {
   public static let itemNotFoundCode = -32019
   public static let actionNotAllowedCode = -32020
   public static let actionNotFoundCode = -32021
+  public static let feedUnavailableCode = -32022
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -108,5 +109,6 @@ public enum RPCErrorCatalog {
     RPCError.itemNotFoundCode: "ItemNotFound",
     RPCError.actionNotAllowedCode: "ActionNotAllowed",
     RPCError.actionNotFoundCode: "ActionNotFound",
+    RPCError.feedUnavailableCode: "FeedUnavailable",
   ]
 }

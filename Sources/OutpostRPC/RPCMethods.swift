@@ -22,6 +22,7 @@ public enum RPCMethods {
     ActionsResolve.self,
     CalendarExport.self,
     CalendarStatus.self,
+    CalendarURL.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

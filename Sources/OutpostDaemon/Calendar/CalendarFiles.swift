@@ -4,29 +4,39 @@ import OutpostCalendar
 import OutpostModel
 import OutpostStore
 
-/// The calendar files: one per account and `all.ics`, in `<data>/calendars/`. Derived from the
-/// store only (connectors never write calendars), rewritten after a sync changed items, each
-/// file replaced atomically and only when its bytes changed.
+/// The calendar files: one per account and `all.ics`, in `<data>/calendars/`, and the vdir
+/// (one file per event) in `<data>/calendars/vdir/`. Derived from the store only (connectors
+/// never write calendars), rewritten after a sync changed items, each file replaced atomically
+/// and only when its bytes changed. Also what the feed server serves (`CalendarFiles+Feed`).
 actor CalendarFiles {
   let store: Store
   let directory: String
   let settings: CalendarSettings
+  /// Whether the `.ics` files are written.
   let enabled: Bool
+  /// Whether the vdir is written.
+  let vdirEnabled: Bool
   let logger: Logger
+  /// The feed's rendered calendars, emptied by every regeneration.
+  let feedCache = FeedCache()
   private var pending: Task<Void, Never>?
   private(set) var lastRun: Date?
 
-  init(store: Store, directory: String, settings: CalendarSettings, enabled: Bool, logger: Logger) {
+  init(
+    store: Store, directory: String, settings: CalendarSettings, enabled: Bool, vdir: Bool = false, logger: Logger
+  ) {
     self.store = store
     self.directory = directory
     self.settings = settings
     self.enabled = enabled
+    self.vdirEnabled = vdir
     self.logger = logger
   }
 
   /// Regenerates soon: a burst of changes (several accounts syncing) costs one regeneration.
+  /// Scheduled even when no file is written, for the feed's cache.
   func scheduleRegeneration() {
-    guard enabled, pending == nil else { return }
+    guard pending == nil else { return }
     pending = Task {
       try? await Task.sleep(for: .milliseconds(200))
       await self.regenerateNow()
@@ -35,20 +45,37 @@ actor CalendarFiles {
 
   func regenerateNow() async {
     pending = nil
-    guard enabled else { return }
+    // The feed renders from the same items: whatever changed, its cached calendars are stale.
+    feedCache.invalidate()
+    guard enabled || vdirEnabled else { return }
     do {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      if enabled {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      }
       let accounts = try await store.accounts()
       var written = 0
+      var collections: [VdirWriter.Collection] = []
       for account in accounts {
-        let rendered = try await render(accountID: account.id, name: account.name)
-        if try replace(file: Self.fileName(account.name), with: rendered.bytes) { written += 1 }
+        // Computed once per account for both outputs (SEQUENCE needs the store).
+        let calendar = try await entries(accountID: account.id, name: account.name)
+        if enabled, try replace(file: Self.fileName(account.name), with: calendar.rendered()) { written += 1 }
+        if vdirEnabled {
+          collections.append(
+            .init(folder: account.name, entries: calendar.entries, settings: calendar.settings, asOf: calendar.asOf))
+        }
       }
-      let all = try await render(accountID: nil, name: nil)
-      if try replace(file: "all.ics", with: all.bytes) { written += 1 }
+      if enabled, try replace(file: "all.ics", with: try await render(accountID: nil, name: nil).bytes) {
+        written += 1
+      }
       lastRun = Date()
       if written > 0 { logger.info("calendar: rewrote \(written) file(s) in \(directory)") }
+      if vdirEnabled {
+        let vdir = try VdirWriter(root: directory + "/vdir").write(collections)
+        if vdir != .init() {
+          logger.info("calendar: vdir: wrote \(vdir.written) and removed \(vdir.removed) file(s) in \(directory)/vdir")
+        }
+      }
     } catch {
       logger.error("calendar: cannot write the files in \(directory): \(error)")
     }
@@ -56,6 +83,21 @@ actor CalendarFiles {
 
   /// One account's calendar (or every account's when nil), and how many events it holds.
   func render(accountID: String?, name: String?) async throws -> (bytes: [UInt8], events: Int) {
+    let calendar = try await entries(accountID: accountID, name: name)
+    return (calendar.rendered(), calendar.entries.count)
+  }
+
+  /// What a calendar is rendered from: its entries with their SEQUENCE, the settings (named
+  /// after the account) and the instant that decides what is past.
+  struct Entries {
+    var entries: [CalendarEntry]
+    var settings: CalendarSettings
+    var asOf: Date
+
+    func rendered() -> [UInt8] { CalendarWriter.render(entries, settings: settings, asOf: asOf) }
+  }
+
+  func entries(accountID: String?, name: String?) async throws -> Entries {
     let now = Date()
     // Cancelled games stay (marked) until they are past, then leave the calendar; past events
     // get no alarms (a new subscriber must not be reminded of last month's games).
@@ -74,7 +116,7 @@ actor CalendarFiles {
         uid: CalendarEntry.uid(for: stored.item), sequence: sequences[stored.number] ?? 0, item: stored.item,
         lastModified: stored.updatedAt)
     }
-    return (CalendarWriter.render(entries, settings: calendarSettings, asOf: now), entries.count)
+    return Entries(entries: entries, settings: calendarSettings, asOf: now)
   }
 
   /// Writes `bytes` to `file` unless it already holds them: a temporary file, then a rename, so a

@@ -18,6 +18,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var calendarTimeZone = "Europe/Zurich"
   public var calendarAlarmMinutes = 60
   public var calendarIncludeContacts = false
+  public var calendarVdir = true
+  public var calendarFeed = true
+  public var calendarFeedPort = 0
   public var eventsRetained = 1000
 
   public init() {}

@@ -24,5 +24,18 @@ enum CalendarHandlers {
         filesEnabled: calendars.enabled, directory: calendars.directory, files: files,
         lastWrittenAt: await calendars.lastRun)
     }
+
+    registry.register(CalendarURL.self) { _, _ in
+      let names = try await services.store.accounts().map(\.name)
+      guard let addresses = services.feed.addresses(accountNames: names) else {
+        throw RPCError(
+          code: RPCError.feedUnavailableCode,
+          message:
+            "The calendar feed is not serving: it is off (config calendar.feed) or could not start; see the daemon's log"
+        )
+      }
+      return CalendarURL.Result(
+        feeds: addresses.map { CalendarURL.Feed(calendar: $0.calendar, http: $0.http, webcal: $0.webcal) })
+    }
   }
 }

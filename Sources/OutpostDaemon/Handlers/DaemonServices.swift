@@ -20,17 +20,19 @@ final class DaemonServices: Sendable {
   let vault: KeyringVault
   let sync: SyncEngine
   let calendars: CalendarFiles
+  /// Where the calendar feed listens, once it does (`calendar.url`).
+  let feed = FeedEndpoint()
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
 
   init(
     paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date(),
     transport: any HTTPTransport = URLSessionTransport(), syncConfiguration: SyncConfiguration = SyncConfiguration(),
-    calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true
+    calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true, calendarVdir: Bool = true
   ) {
     vault = KeyringVault(secrets: SecretStore())
     let calendars = CalendarFiles(
       store: store, directory: paths.dataDirectory + "/calendars", settings: calendarSettings, enabled: calendarFiles,
-      logger: logger)
+      vdir: calendarVdir, logger: logger)
     self.calendars = calendars
     let sync = SyncEngine(
       store: store, configuration: syncConfiguration, logger: logger, now: { Date() },

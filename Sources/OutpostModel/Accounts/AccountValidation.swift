@@ -14,6 +14,7 @@ public enum AccountValidation {
   /// with a letter or digit. Returns the problem, or nil when the name is fine.
   public static func problem(withName name: String) -> String? {
     if name.isEmpty { return "the account name is empty" }
+    if name.lowercased() == "all" { return "the name \"all\" is reserved for the calendar of every account" }
     if name.count > maxNameLength { return "the account name is longer than \(maxNameLength) characters" }
     guard let first = name.unicodeScalars.first, isAlphanumeric(first) else {
       return "the account name must start with a letter or a digit"

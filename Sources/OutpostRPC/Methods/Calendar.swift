@@ -59,3 +59,28 @@ public enum CalendarStatus: RPCMethod {
     }
   }
 }
+
+/// `calendar.url`: the addresses of the calendar feed on 127.0.0.1, for calendar programs to
+/// subscribe to (GNOME Calendar, Evolution and Thunderbird open the `webcal://` form).
+public enum CalendarURL: RPCMethod {
+  public static let name = "calendar.url"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var feeds: [Feed]
+    public init(feeds: [Feed]) { self.feeds = feeds }
+  }
+
+  public struct Feed: Codable, Sendable, Equatable {
+    /// `all` (every account), or an account's name.
+    public var calendar: String
+    public var http: String
+    public var webcal: String
+
+    public init(calendar: String, http: String, webcal: String) {
+      self.calendar = calendar
+      self.http = http
+      self.webcal = webcal
+    }
+  }
+}

@@ -7,7 +7,9 @@ struct AccountValidationTests {
     #expect(AccountValidation.problem(withName: name) == nil)
   }
 
-  @Test(arguments: ["", "-dash", "has space", "semi;colon", String(repeating: "x", count: 65), "tab\there", "../up"])
+  @Test(arguments: [
+    "", "-dash", "has space", "semi;colon", String(repeating: "x", count: 65), "tab\there", "../up", "all", "ALL",
+  ])
   func refusesOddNames(name: String) {
     #expect(AccountValidation.problem(withName: name) != nil)
   }

@@ -55,16 +55,19 @@ extension EndToEnd {
       #expect(event.url == upcoming.item.link)
       #expect(sequence(of: uid, in: result.calendar) == 0)
 
-      // The files appear after the sync (written shortly after it, off the request path).
+      // The files follow the sync shortly after it, off the request path: all.ics (there from the
+      // start, empty) is replaced last, so wait until it holds the same calendar as the export.
       var files: [CalendarStatus.File] = []
+      var onDisk = ""
       for _ in 0..<50 {
         files = try daemon.client().call(CalendarStatus.self, NoParams()).files
-        if files.count == 2 { break }
+        onDisk = (try? String(contentsOfFile: files.first { $0.name == "all.ics" }?.path ?? "", encoding: .utf8)) ?? ""
+        if files.count == 2 && onDisk == result.calendar { break }
         try await Task.sleep(for: .milliseconds(100))
       }
       #expect(files.map(\.name) == ["all.ics", "volleymanager.ics"])
-      let onDisk = try String(contentsOfFile: try #require(files.first).path, encoding: .utf8)
-      #expect(onDisk == result.calendar)
+      let same = onDisk == result.calendar
+      #expect(same, "all.ics differs from calendar export")
 
       // The game moves upstream by two hours: the event follows, with SEQUENCE 1.
       let number = try #require(upcoming.item.details["gameNumber"]?.int64Value)

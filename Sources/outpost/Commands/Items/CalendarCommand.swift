@@ -16,7 +16,26 @@ struct CalendarCommand: ParsableCommand {
       Any calendar program can import or watch them. Events carry the deep link back to the \
       assignment; cancelled games stay, marked, until they are past.
       """,
-    subcommands: [Status.self, Export.self], defaultSubcommand: Status.self)
+    subcommands: [Status.self, Export.self, URL.self], defaultSubcommand: Status.self)
+
+  struct URL: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "url",
+      abstract: "The feed addresses to subscribe to (webcal:// for GNOME Calendar, Evolution, Thunderbird).",
+      discussion: "Served on 127.0.0.1 only, with a private token in the path: treat the address like a password.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(CalendarURL.self, NoParams())
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        for feed in result.feeds { print("\(feed.calendar)\n  \(feed.webcal)\n  \(feed.http)") }
+      }
+    }
+  }
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Where the calendar files are.")

@@ -1,0 +1,130 @@
+import Foundation
+import OutpostCalendar
+
+/// The vdir (vdirsyncer's storage format, which khal reads directly): under `<data>/calendars/vdir/`
+/// one folder per account holding one `<UID>.ics` per event and a `displayname` file. Each file
+/// is replaced atomically and only when its bytes change, so a one-event change rewrites one
+/// file. Files of events that left the calendar are deleted; files Outpost did not name (events
+/// created in khal, say) are never touched.
+struct VdirWriter {
+  /// One account's folder.
+  struct Collection {
+    /// The folder's name: the account's (letters, digits and `._-@`, checked when added).
+    var folder: String
+    var entries: [CalendarEntry]
+    /// Their settings; `name` is the calendar's, written to `displayname`.
+    var settings: CalendarSettings
+    var asOf: Date
+  }
+
+  struct Outcome: Equatable {
+    var written = 0
+    var removed = 0
+  }
+
+  let root: String
+
+  func write(_ collections: [Collection]) throws -> Outcome {
+    try FileManager.default.createDirectory(
+      atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var outcome = Outcome()
+    var folders: Set<String> = []
+    for collection in collections where Self.isSafeFolder(collection.folder) {
+      folders.insert(collection.folder)
+      try write(collection, into: &outcome)
+    }
+    // Folders of accounts that are gone (removed or renamed): their events go.
+    for folder in try contents(of: root) where !folders.contains(folder) && Self.isSafeFolder(folder) {
+      let path = root + "/" + folder
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        continue
+      }
+      outcome.removed += try removeEvents(in: path, keeping: [])
+      // What the folder still holds after that is someone else's, unless it is only the
+      // metadata that came with the events.
+      let left = try contents(of: path)
+      if Set(left).isSubset(of: ["displayname", "color"]) {
+        for name in left { try FileManager.default.removeItem(atPath: path + "/" + name) }
+        try FileManager.default.removeItem(atPath: path)
+      }
+    }
+    return outcome
+  }
+
+  private func write(_ collection: Collection, into outcome: inout Outcome) throws {
+    let path = root + "/" + collection.folder
+    try FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    if try Self.replace(path + "/displayname", with: Array(collection.settings.name.utf8)) { outcome.written += 1 }
+    // Of entries sharing a UID, the newest, as in the merged calendar.
+    var chosen: [String: CalendarEntry] = [:]
+    for entry in collection.entries where Self.isOutpostFile(entry.uid + ".ics") {
+      if let other = chosen[entry.uid], (other.sequence, other.lastModified) >= (entry.sequence, entry.lastModified) {
+        continue
+      }
+      chosen[entry.uid] = entry
+    }
+    var kept: Set<String> = []
+    for (uid, entry) in chosen {
+      let bytes = CalendarWriter.renderSingle(entry, settings: collection.settings, asOf: collection.asOf)
+      guard !bytes.isEmpty else { continue }  // No start: no event.
+      kept.insert(uid + ".ics")
+      if try Self.replace(path + "/" + uid + ".ics", with: bytes) { outcome.written += 1 }
+    }
+    outcome.removed += try removeEvents(in: path, keeping: kept)
+  }
+
+  /// Deletes Outpost's event files not in `kept`, and temporary files a crash left behind.
+  private func removeEvents(in path: String, keeping kept: Set<String>) throws -> Int {
+    var removed = 0
+    for name in try contents(of: path) {
+      let isLeftover =
+        name.hasPrefix(".") && name.hasSuffix(".tmp") && Self.isOutpostFile(String(name.dropFirst().dropLast(4)))
+      guard isLeftover || (Self.isOutpostFile(name) && !kept.contains(name)) else { continue }
+      try FileManager.default.removeItem(atPath: path + "/" + name)
+      if !isLeftover { removed += 1 }
+    }
+    return removed
+  }
+
+  private func contents(of path: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: path)
+  }
+
+  /// Whether Outpost names files so: `CalendarEntry.uid(for:)` (`<kind>-<id>@outpost`, with
+  /// only letters, digits, `.`, `_`, `-` and `%` before the `@`) and `.ics`.
+  static func isOutpostFile(_ name: String) -> Bool {
+    guard name.hasSuffix("@outpost.ics") else { return false }
+    let local = name.utf8.dropLast("@outpost.ics".utf8.count)
+    guard let first = local.first, first != UInt8(ascii: ".") else { return false }
+    return local.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "%")
+    }
+  }
+
+  /// A folder name that stays inside the vdir and that readers do not skip as hidden.
+  static func isSafeFolder(_ name: String) -> Bool {
+    !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
+  }
+
+  /// Writes `bytes` to `path` unless it holds them already: a temporary file in the same folder
+  /// (hidden and not `.ics`, so vdir readers skip it), then a rename, so that readers see the
+  /// old file or the new one and never half of one. Returns whether it wrote.
+  static func replace(_ path: String, with bytes: [UInt8]) throws -> Bool {
+    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp")
+    try Data(bytes).write(to: temporary)
+    guard rename(temporary.path, path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: temporary)
+      throw CocoaError(
+        .fileWriteUnknown,
+        userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(.init(rawValue: code) ?? .EIO)])
+    }
+    return true
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import OutpostConnectors
+
+/// A real Radicale (the CalDAV server from PyPI) on 127.0.0.1, with its own storage folder and
+/// a plain htpasswd file, so that the pusher is checked against software nobody here wrote.
+/// Started with `ChildProcess` (nothing inherited but the log file), stopped with SIGTERM.
+/// A missing Radicale fails the test with the install command: CI must install it.
+final class RadicaleServer: @unchecked Sendable {
+  static let python = "/usr/bin/python3"
+  static let installHint = "/usr/bin/python3 -m pip install --break-system-packages radicale"
+  static let username = "referee"
+  /// With a colon and non-ASCII: Basic authentication must carry both.
+  static let password = "Pfiff:Zürich-2026"
+
+  let storage: TemporaryDirectory
+  private(set) var port: Int
+  private var process: ChildProcess?
+
+  var baseURL: String { "http://127.0.0.1:\(port)" }
+  var principalURL: String { "\(baseURL)/\(Self.username)/" }
+
+  /// Starts on a free port, or on `port` (a restart on the same address and storage).
+  init(port: Int? = nil, storage: TemporaryDirectory = TemporaryDirectory("radicale")) async throws {
+    self.storage = storage
+    self.port = port ?? 0
+    let users = Array("\(Self.username):\(Self.password)\n".utf8)
+    guard FileManager.default.createFile(atPath: storage.file("users"), contents: Data(users)) else {
+      throw TestFailure("cannot write the htpasswd file")
+    }
+    try await start(fixedPort: port)
+  }
+
+  deinit { stop() }
+
+  /// SIGTERM, as a server going down; the storage stays for a restart.
+  func stop() {
+    guard let process, process.poll() == nil else { return }
+    kill(process.pid, SIGTERM)
+    _ = process.wait()
+  }
+
+  func restart() async throws { try await start(fixedPort: port) }
+
+  private func start(fixedPort: Int?) async throws {
+    // A port picked free can be taken before Radicale binds it: try a few.
+    for _ in 0..<(fixedPort == nil ? 3 : 1) {
+      port = fixedPort ?? Self.freePort()
+      let logPath = storage.file("radicale.log")
+      let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+      guard log >= 0 else { throw TestFailure("cannot open \(logPath)") }
+      let arguments = [
+        "-m", "radicale", "--config", "", "--server-hosts", "127.0.0.1:\(port)",
+        "--storage-filesystem-folder", storage.file("collections"), "--auth-type", "htpasswd",
+        "--auth-htpasswd-filename", storage.file("users"), "--auth-htpasswd-encryption", "plain",
+        "--auth-delay", "0", "--rights-type", "owner_only", "--logging-level", "warning",
+      ]
+      let environment = ["PATH": "/usr/bin:/bin", "HOME": storage.path, "LANG": "C.UTF-8"]
+      let child = try ChildProcess(Self.python, arguments, environment: environment, redirections: [1: log, 2: log])
+      close(log)
+      process = child
+      if try await waitUntilAnswering(child) { return }
+      let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+      if output.contains("No module named radicale") {
+        throw TestFailure("Radicale is not installed for \(Self.python); install it with: \(Self.installHint)")
+      }
+      guard output.contains("Address already in use") else {
+        throw TestFailure("Radicale did not start:\n\(output.suffix(2000))")
+      }
+    }
+    throw TestFailure("Radicale found no free port")
+  }
+
+  /// True once it answers HTTP; false when it exited (the log says why).
+  private func waitUntilAnswering(_ child: ChildProcess) async throws -> Bool {
+    let transport = URLSessionTransport(timeout: 2)
+    let deadline = ContinuousClock.now + .seconds(15)
+    while ContinuousClock.now < deadline {
+      if child.poll() != nil { return false }
+      if (try? await transport.send(HTTPRequest(method: "OPTIONS", url: baseURL + "/"))) != nil { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    kill(child.pid, SIGKILL)
+    throw TestFailure("Radicale did not answer on \(baseURL) within 15 s")
+  }
+
+  /// A port nothing listens on right now.
+  static func freePort() -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
