@@ -123,6 +123,10 @@ echo "==> outpost agenda --days 21"
 echo "==> outpost exchange list (first entries)"
 "$bin/outpost" exchange list | head -n 8
 
+echo "==> outpost calendar status / outpost calendar url (subscribe with the webcal:// address)"
+"$bin/outpost" calendar status
+"$bin/outpost" calendar url | head -n 3
+
 echo "==> outpost status"
 "$bin/outpost" status
 

@@ -58,6 +58,13 @@ enum ItemHandlers {
           results.append(.init(account: account.name, outcome: .failed, error: error, retryAt: retryAt))
         }
       }
+      // With --wait the calendars are current when the reply comes (normally they follow a
+      // moment after a sync, off the request path).
+      if params.wait == true,
+        results.contains(where: { ($0.changes.map { $0.new + $0.changed + $0.cancelled + $0.removed } ?? 0) > 0 })
+      {
+        await services.calendars.regenerateNow()
+      }
       return SyncRun.Result(accounts: results)
     }
 
