@@ -33,9 +33,10 @@ final class RawHTTPConnection: @unchecked Sendable {
       }
     }
     guard result == 0 else {
-      let code = errno
-      close(descriptor)
-      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+      // Not closed here: a class whose init throws after its properties are set still runs its
+      // deinit, which closes it. Closing twice would close whatever another test opened meanwhile
+      // under the same number (seen: a feed test's socket failing with EBADF).
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
     // A server that never answers fails the test instead of hanging it.
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
