@@ -1,14 +1,14 @@
-/// SHA-256 (FIPS 180-4), for `CalendarWriter.contentDigest`. Foundation on Linux has no digest
+/// SHA-256 (FIPS 180-4), for `CalendarWriter.contentDigest` and the CalDAV state. Foundation on Linux has no digest
 /// and the target depends on OutpostModel only; events are short, so a plain implementation is
 /// fast enough. A real digest rather than a 64-bit hash: the caller stores it and compares it
 /// for years, and a collision would silently keep a changed event's old SEQUENCE.
-enum SHA256 {
-  static func hex(_ message: [UInt8]) -> String {
+public enum SHA256 {
+  public static func hex(_ message: [UInt8]) -> String {
     let hexDigits = Array("0123456789abcdef")
     return String(hash(message).flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0x0F)]] })
   }
 
-  static func hash(_ message: [UInt8]) -> [UInt8] {
+  public static func hash(_ message: [UInt8]) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
