@@ -28,13 +28,7 @@ extension EndToEnd {
       let sandbox = try SandboxProcess()
       let daemon = try DaemonProcess()
       try daemon.start()
-      let add = try cli(
-        daemon,
-        [
-          "account", "add", "volleymanager", "--username", "referee@example.ch", "--base-url", sandbox.baseURL,
-          "--password-stdin",
-        ],
-        input: "demo-referee-2026")
+      let add = try DemoReferee.add(to: daemon, sandbox: sandbox)
       #expect(add.status == 0, "\(add.stderr)")
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
 

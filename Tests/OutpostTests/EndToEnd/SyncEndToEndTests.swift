@@ -94,13 +94,7 @@ extension EndToEnd.Sync {
     var sandbox = try SandboxProcess()
     let daemon = try DaemonProcess()
     try daemon.start()
-    let add = try cli(
-      daemon,
-      [
-        "account", "add", "volleymanager", "--username", "referee@example.ch", "--base-url", sandbox.baseURL,
-        "--password-stdin",
-      ],
-      input: "demo-referee-2026")
+    let add = try DemoReferee.add(to: daemon, sandbox: sandbox)
     #expect(add.status == 0, "\(add.stderr)")
     let synced = try cli(daemon, ["sync", "--wait"])
     #expect(synced.status == 0, "\(synced.stdout)\(synced.stderr)")
@@ -115,10 +109,7 @@ extension EndToEnd.Sync {
     #expect(agenda.stdout.contains("#"), "\(agenda.stdout)")
 
     // Two open entries someone else offered that the referee may take.
-    let open = try daemon.client().call(ItemsList.self, .init(kinds: ["exchange"])).items.filter {
-      $0.item.status == .active && $0.item.details["mine"] == .bool(false) && $0.item.details["mayApply"] == .bool(true)
-        && ($0.item.startsAt ?? .distantPast) > Date()
-    }
+    let open = try DemoReferee.takeableEntries(daemon)
     try #require(open.count >= 2, "the sandbox offers too few entries")
     let (first, second) = (open[0], open[1])
 
@@ -165,20 +156,11 @@ extension EndToEnd.Sync {
     var sandbox = try SandboxProcess()
     let daemon = try DaemonProcess()
     try daemon.start()
-    let add = try cli(
-      daemon,
-      [
-        "account", "add", "volleymanager", "--username", "referee@example.ch", "--base-url", sandbox.baseURL,
-        "--password-stdin",
-      ],
-      input: "demo-referee-2026")
+    let add = try DemoReferee.add(to: daemon, sandbox: sandbox)
     #expect(add.status == 0, "\(add.stderr)")
     #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
     let entry = try #require(
-      try daemon.client().call(ItemsList.self, .init(kinds: ["exchange"])).items.first {
-        $0.item.status == .active && $0.item.details["mine"] == .bool(false)
-          && $0.item.details["mayApply"] == .bool(true) && ($0.item.startsAt ?? .distantPast) > Date()
-      })
+      try DemoReferee.takeableEntries(daemon).first)
     let port = sandbox.port
     sandbox.stop()
     #expect(try cli(daemon, ["exchange", "take", "\(entry.number)"]).status == 0)
