@@ -43,8 +43,18 @@ extension Store {
   public func setAccountState(
     id: String, state: AccountState, reason: String?, at time: Date, loggedInAt: Date? = nil
   ) async throws(StoreError) -> Account? {
-    try await writing { db in
-      if let loggedInAt {
+    // Looked at first in a read: a short-session service logs in again on nearly every sync,
+    // and a sync that changes nothing must not write. The login time is kept to the hour.
+    let current = try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+    }
+    guard let current else { return nil }
+    let stateChanges = current.state != state || current.stateReason != reason
+    let loginIsNews =
+      loggedInAt.map { new in current.lastLoginAt.map { new.timeIntervalSince($0) >= 3600 } ?? true } ?? false
+    guard stateChanges || loginIsNews else { return nil }
+    return try await writing { db in
+      if let loggedInAt, loginIsNews || stateChanges {
         try db.execute(
           sql: "UPDATE account SET last_login_at = ? WHERE id = ?", arguments: [UTCTimestamp.format(loggedInAt), id])
       }

@@ -35,6 +35,17 @@ struct StoreAccountsTests {
     let back = try await store.setAccountState(id: added.id, state: .ok, reason: nil, at: later, loggedInAt: later)
     #expect(back?.stateReason == nil)
     #expect(back?.lastLoginAt == later)
+    // A re-login on a short-session service, state unchanged: nothing is written...
+    let writes = store.writeTransactions
+    let relogin = later.addingTimeInterval(20 * 60)
+    #expect(
+      try await store.setAccountState(id: added.id, state: .ok, reason: nil, at: relogin, loggedInAt: relogin) == nil)
+    #expect(store.writeTransactions == writes)
+    // ...until the recorded login time is an hour old.
+    let hourLater = later.addingTimeInterval(3600)
+    _ = try await store.setAccountState(id: added.id, state: .ok, reason: nil, at: hourLater, loggedInAt: hourLater)
+    #expect(store.writeTransactions == writes + 1)
+    #expect(try await store.account(named: "a")?.lastLoginAt == hourLater)
   }
 
   @Test func sqliteItselfRefusesBadRows() async throws {
