@@ -59,11 +59,13 @@ let package = Package(
     .target(
       name: "OutpostDesktop",
       dependencies: ["OutpostModel", "CSystemd", "CSecret", .product(name: "Logging", package: "swift-log")]),
+    // Status-bar snapshots: what the bars show, built from the store and written as files.
+    .target(name: "OutpostSnapshot", dependencies: ["OutpostModel", "OutpostStore"]),
     .target(
       name: "OutpostDaemon",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostConnectors", "OutpostSync", "OutpostCalendar",
+        "OutpostConnectors", "OutpostSync", "OutpostCalendar", "OutpostSnapshot",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -105,6 +107,12 @@ let package = Package(
       name: "OutpostSandboxTests",
       dependencies: ["OutpostSandbox"]),
     .testTarget(
+      name: "OutpostSnapshotTests",
+      dependencies: ["OutpostSnapshot", "OutpostStore", "OutpostModel"]),
+    .testTarget(
+      name: "OutpostDesktopTests",
+      dependencies: ["OutpostDesktop", "OutpostModel"]),
+    .testTarget(
       name: "OutpostCalendarTests",
       dependencies: ["OutpostCalendar", "OutpostConnectors", "OutpostModel"]),
     .testTarget(
@@ -112,6 +120,7 @@ let package = Package(
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
         "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync", "OutpostCalendar",
+        "OutpostSnapshot",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -1,0 +1,6 @@
+import OutpostDesktop
+import Testing
+
+@Test func stderrIsNotTheJournalWithoutJournalStream() {
+  #expect(Systemd.stderrIsJournal(environment: [:]) == false)
+}

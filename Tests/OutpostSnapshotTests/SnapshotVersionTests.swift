@@ -1,0 +1,6 @@
+import OutpostSnapshot
+import Testing
+
+@Test func snapshotFormatVersionIsPositive() {
+  #expect(SnapshotFormatVersion.current >= 1)
+}
