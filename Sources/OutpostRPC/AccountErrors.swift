@@ -82,3 +82,21 @@ extension RPCError {
       data: ["number": .int(number)])
   }
 }
+
+extension RPCError {
+  /// The URL answers, but is no calendar that takes events (a principal, an address book, a
+  /// web page).
+  public static func notACalendar(_ detail: String) -> RPCError {
+    RPCError(
+      code: notACalendarCode,
+      message: "Not a calendar: \(detail). Give the address of the calendar itself (it usually ends in the "
+        + "calendar's name and a slash), as your CalDAV server shows it")
+  }
+
+  public static func calendarTargetNotFound(_ url: String) -> RPCError {
+    RPCError(
+      code: calendarTargetNotFoundCode,
+      message: "Outpost does not push into \(url); `outpost calendar status` lists the CalDAV calendars it does",
+      data: ["url": .string(url)])
+  }
+}

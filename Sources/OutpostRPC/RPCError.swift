@@ -42,6 +42,8 @@ extension RPCError {
   public static let actionNotAllowedCode = -32020
   public static let actionNotFoundCode = -32021
   public static let feedUnavailableCode = -32022
+  public static let notACalendarCode = -32023
+  public static let calendarTargetNotFoundCode = -32024
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -110,5 +112,7 @@ public enum RPCErrorCatalog {
     RPCError.actionNotAllowedCode: "ActionNotAllowed",
     RPCError.actionNotFoundCode: "ActionNotFound",
     RPCError.feedUnavailableCode: "FeedUnavailable",
+    RPCError.notACalendarCode: "NotACalendar",
+    RPCError.calendarTargetNotFoundCode: "CalendarTargetNotFound",
   ]
 }

@@ -23,6 +23,9 @@ public enum RPCMethods {
     CalendarExport.self,
     CalendarStatus.self,
     CalendarURL.self,
+    CalendarCalDAVAdd.self,
+    CalendarCalDAVRemove.self,
+    CalendarCalDAVSync.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

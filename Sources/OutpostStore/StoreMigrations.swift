@@ -140,6 +140,26 @@ enum StoreMigrations {
           ) STRICT
           """)
     }
+    migrator.registerMigration("8-caldav-targets") { db in
+      // The CalDAV calendars Outpost pushes into. The password is in the keyring under
+      // ("caldav", id), never here. `state` is what Outpost wrote there (CalDAVState as JSON):
+      // it tells Outpost's events from everyone else's, so it is saved after every push.
+      try db.execute(
+        sql: """
+          CREATE TABLE caldav_target (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            url TEXT NOT NULL UNIQUE CHECK (url GLOB 'http://?*' OR url GLOB 'https://?*'),
+            username TEXT NOT NULL CHECK (username <> '' AND length(username) <= 254),
+            account_id TEXT REFERENCES account(id) ON DELETE CASCADE,
+            display_name TEXT,
+            status TEXT NOT NULL CHECK (status IN ('ok', 'retrying', 'needs-login', 'error')),
+            status_reason TEXT,
+            state TEXT NOT NULL CHECK (json_valid(state)),
+            created_at TEXT NOT NULL,
+            last_push_at TEXT
+          ) STRICT
+          """)
+    }
     return migrator
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OutpostDaemon
@@ -106,6 +107,60 @@ import Testing
     #expect(configuration.maxConnections == 10)
     #expect(configuration.drainTimeoutSeconds == 2)
     #expect(configuration.eventsRetained == 50)
+  }
+
+  @Test func readsTheSyncAndCalendarKeysTheREADMEDocuments() throws {
+    let configuration = try DaemonConfiguration.parse(
+      """
+      [sync]
+      interval_minutes = 60
+      past_days = 7
+      retention_days = 365
+      backoff_cap_minutes = 5
+      [calendar]
+      files = false
+      vdir = false
+      feed = false
+      feed_port = 8642
+      time_zone = "America/New_York"
+      alarm_minutes = 0
+      include_contacts = true
+      """, path: "c.toml")
+    var expected = DaemonConfiguration()
+    expected.syncIntervalMinutes = 60
+    expected.syncPastDays = 7
+    expected.syncRetentionDays = 365
+    expected.syncBackoffCapMinutes = 5
+    expected.calendarFiles = false
+    expected.calendarVdir = false
+    expected.calendarFeed = false
+    expected.calendarFeedPort = 8642
+    expected.calendarTimeZone = "America/New_York"
+    expected.calendarAlarmMinutes = 0
+    expected.calendarIncludeContacts = true
+    #expect(configuration == expected)
+    // Every key in the README's table is one the daemon knows, and the other way round (the
+    // table once ran ahead of the daemon).
+    let readmePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md").path
+    let documented = try String(contentsOfFile: readmePath, encoding: .utf8).split(separator: "\n").compactMap {
+      line -> String? in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard line.hasPrefix("| `"), cells.count >= 3, cells[0].hasPrefix("`"), cells[0].hasSuffix("`"),
+        cells[1].hasPrefix("`")
+      else { return nil }
+      return String(cells[0].dropFirst().dropLast())
+    }
+    #expect(Set(documented) == Set(ConfigurationKeys.all.map(\.name)))
+  }
+
+  @Test func refusesAnUnknownTimeZoneAndAWrongType() {
+    #expect(throws: ConfigurationError.self) {
+      try DaemonConfiguration.parse("[calendar]\ntime_zone = \"Mars/Olympus\"\n", path: "c.toml")
+    }
+    #expect(throws: ConfigurationError.self) {
+      try DaemonConfiguration.parse("[calendar]\nfeed = \"no\"\n", path: "c.toml")
+    }
   }
 
   @Test func reportsEveryProblemWithKeyAndLine() {

@@ -3,6 +3,7 @@ import Logging
 import OutpostCalendar
 import OutpostModel
 import OutpostStore
+import Synchronization
 
 /// The calendar files: one per account and `all.ics`, in `<data>/calendars/`, and the vdir
 /// (one file per event) in `<data>/calendars/vdir/`. Derived from the store only (connectors
@@ -19,6 +20,8 @@ actor CalendarFiles {
   let logger: Logger
   /// The feed's rendered calendars, emptied by every regeneration.
   let feedCache = FeedCache()
+  /// Called after each regeneration (the CalDAV push follows the files).
+  nonisolated let afterRegeneration = Mutex<(@Sendable () async -> Void)?>(nil)
   private var pending: Task<Void, Never>?
   private(set) var lastRun: Date?
 
@@ -47,6 +50,11 @@ actor CalendarFiles {
     pending = nil
     // The feed renders from the same items: whatever changed, its cached calendars are stale.
     feedCache.invalidate()
+    await writeFiles()
+    if let after = afterRegeneration.withLock({ $0 }) { await after() }
+  }
+
+  private func writeFiles() async {
     guard enabled || vdirEnabled else { return }
     do {
       if enabled {

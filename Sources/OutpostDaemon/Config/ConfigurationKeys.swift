@@ -43,7 +43,61 @@ enum ConfigurationKeys {
       "accounts.keyring_poll_seconds",
       "While an account waits for a locked keyring, how often to look whether it was unlocked "
         + "(no polling otherwise).", default: 5, range: 1...3600, \.keyringPollSeconds),
+    integerKey(
+      "sync.interval_minutes", "How often each account is synced (each wait varies by up to 10 % at random).",
+      default: 15, range: 1...1440, \.syncIntervalMinutes),
+    integerKey(
+      "sync.past_days", "How far back a sync reaches; everything upcoming is always synced.", default: 30,
+      range: 1...366, \.syncPastDays),
+    integerKey(
+      "sync.retention_days",
+      "Items that ended (or that the service stopped listing) longer ago are deleted, once a day.", default: 90,
+      range: 30...3650, \.syncRetentionDays),
+    integerKey(
+      "sync.backoff_cap_minutes", "Longest wait between retries after temporary failures; they double from 30 s.",
+      default: 30, range: 1...1440, \.syncBackoffCapMinutes),
+    boolKey(
+      "calendar.files", "Write the calendar files (one per account and all.ics) in the data directory's calendars/.",
+      default: true, \.calendarFiles),
+    boolKey(
+      "calendar.vdir", "Write the vdir (one .ics per event) in calendars/vdir/, for khal and vdirsyncer.",
+      default: true, \.calendarVdir),
+    boolKey(
+      "calendar.feed",
+      "Serve the calendars on 127.0.0.1 for calendar programs to subscribe to (`outpost calendar url`).",
+      default: true, \.calendarFeed),
+    integerKey(
+      "calendar.feed_port", "The feed's port; 0 picks a free one and keeps it across restarts while it stays free.",
+      default: 0, range: 0...65535, \.calendarFeedPort),
+    ConfigurationKey(
+      name: "calendar.time_zone", summary: "The zone calendar events are written in (an IANA name).",
+      defaultValue: "\"Europe/Zurich\""
+    ) { configuration, value in
+      guard case .string(let name) = value else { return "expected a string, got \(value.typeName)" }
+      guard name.contains("/") || name == "UTC", TimeZone(identifier: name) != nil else {
+        return "unknown time zone \"\(name)\" (use an IANA name such as \"Europe/Zurich\")"
+      }
+      configuration.calendarTimeZone = name
+      return nil
+    },
+    integerKey(
+      "calendar.alarm_minutes", "A reminder this many minutes before each event in the calendars; 0 for none.",
+      default: 60, range: 0...10080, \.calendarAlarmMinutes),
+    boolKey(
+      "calendar.include_contacts", "Put other people's e-mail addresses and phone numbers into event descriptions.",
+      default: false, \.calendarIncludeContacts),
   ]
+
+  static func boolKey(
+    _ name: String, _ summary: String, default defaultValue: Bool,
+    _ keyPath: WritableKeyPath<DaemonConfiguration, Bool> & Sendable
+  ) -> ConfigurationKey {
+    ConfigurationKey(name: name, summary: summary, defaultValue: "\(defaultValue)") { configuration, value in
+      guard case .bool(let flag) = value else { return "expected true or false, got \(value.typeName)" }
+      configuration[keyPath: keyPath] = flag
+      return nil
+    }
+  }
 
   static func integerKey(
     _ name: String, _ summary: String, default defaultValue: Int, range: ClosedRange<Int>,

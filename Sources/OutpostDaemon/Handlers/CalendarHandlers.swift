@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostRPC
 
 /// `calendar.*`.
@@ -22,7 +23,21 @@ enum CalendarHandlers {
       }
       return CalendarStatus.Result(
         filesEnabled: calendars.enabled, directory: calendars.directory, files: files,
-        lastWrittenAt: await calendars.lastRun)
+        lastWrittenAt: await calendars.lastRun, caldav: try await services.caldav.infos())
+    }
+
+    registry.register(CalendarCalDAVAdd.self) { params, _ in try await services.caldav.add(params) }
+    registry.register(CalendarCalDAVRemove.self) { params, _ in try await services.caldav.remove(params) }
+    registry.register(CalendarCalDAVSync.self) { params, _ in
+      var url: String?
+      if let given = params.url {
+        let normalized = (try? CalDAVCollection(given).url) ?? given
+        guard try await services.caldav.infos().contains(where: { $0.url == normalized }) else {
+          throw RPCError.calendarTargetNotFound(given)
+        }
+        url = normalized
+      }
+      return CalendarCalDAVSync.Result(pushes: await services.caldav.pushNow(url: url))
     }
 
     registry.register(CalendarURL.self) { _, _ in

@@ -20,6 +20,7 @@ final class DaemonServices: Sendable {
   let vault: KeyringVault
   let sync: SyncEngine
   let calendars: CalendarFiles
+  let caldav: CalDAVPushService
   /// Where the calendar feed listens, once it does (`calendar.url`).
   let feed = FeedEndpoint()
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
@@ -42,6 +43,10 @@ final class DaemonServices: Sendable {
       },
       announceAction: { action in await ItemEvents.announce(action, events: events, logger: logger) })
     self.sync = sync
+    let caldav = CalDAVPushService(
+      store: store, vault: vault, calendars: calendars, transport: transport, logger: logger)
+    calendars.afterRegeneration.withLock { $0 = { await caldav.pushSoon() } }
+    self.caldav = caldav
     accounts = AccountService(
       store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync)
     self.paths = paths

@@ -38,12 +38,17 @@ public enum CalendarStatus: RPCMethod {
     public var directory: String
     public var files: [File]
     public var lastWrittenAt: Date?
+    /// The CalDAV calendars Outpost pushes into (absent from daemons before API 1.6).
+    public var caldav: [CalDAVTargetInfo]?
 
-    public init(filesEnabled: Bool, directory: String, files: [File], lastWrittenAt: Date?) {
+    public init(
+      filesEnabled: Bool, directory: String, files: [File], lastWrittenAt: Date?, caldav: [CalDAVTargetInfo]? = nil
+    ) {
       self.filesEnabled = filesEnabled
       self.directory = directory
       self.files = files
       self.lastWrittenAt = lastWrittenAt
+      self.caldav = caldav
     }
   }
 

@@ -16,7 +16,7 @@ struct CalendarCommand: ParsableCommand {
       Any calendar program can import or watch them. Events carry the deep link back to the \
       assignment; cancelled games stay, marked, until they are past.
       """,
-    subcommands: [Status.self, Export.self, URL.self], defaultSubcommand: Status.self)
+    subcommands: [Status.self, Export.self, URL.self, CalendarCalDAVCommand.self], defaultSubcommand: Status.self)
 
   struct URL: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,6 +50,12 @@ struct CalendarCommand: ParsableCommand {
         }
         print(result.filesEnabled ? result.directory : "calendar files are off (config: [calendar] files = false)")
         for file in result.files { print("  \(file.name)  \(file.bytes) bytes") }
+        for target in result.caldav ?? [] {
+          let scope = target.account.map { "account \($0)" } ?? "every account"
+          print("CalDAV \(target.url) (\(target.username), \(scope)): \(target.status), \(target.events) event(s)")
+          if let reason = target.statusReason { print("  \(reason)") }
+          if let last = target.lastPushAt { print("  last pushed \(Terminal.localTime(last))") }
+        }
       }
     }
   }
