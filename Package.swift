@@ -59,13 +59,15 @@ let package = Package(
     .target(
       name: "OutpostDesktop",
       dependencies: ["OutpostModel", "CSystemd", "CSecret", .product(name: "Logging", package: "swift-log")]),
+    // Reminders: rules, the reminders they give each item, and when the next one is due.
+    .target(name: "OutpostReminders", dependencies: ["OutpostModel", "OutpostStore"]),
     // Status-bar snapshots: what the bars show, built from the store and written as files.
     .target(name: "OutpostSnapshot", dependencies: ["OutpostModel", "OutpostStore"]),
     .target(
       name: "OutpostDaemon",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostConnectors", "OutpostSync", "OutpostCalendar", "OutpostSnapshot",
+        "OutpostConnectors", "OutpostSync", "OutpostCalendar", "OutpostSnapshot", "OutpostReminders",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -96,7 +98,7 @@ let package = Package(
       name: "outpost-sync-bench",
       dependencies: [
         "OutpostModel", "OutpostStore", "OutpostSync", "OutpostConnectors", "OutpostSandbox", "OutpostCalendar",
-        .product(name: "Logging", package: "swift-log"),
+        "OutpostRPC", "OutpostRPCTransport", .product(name: "Logging", package: "swift-log"),
       ],
     ),
     .executableTarget(
@@ -110,6 +112,9 @@ let package = Package(
       name: "OutpostSnapshotTests",
       dependencies: ["OutpostSnapshot", "OutpostStore", "OutpostModel"]),
     .testTarget(
+      name: "OutpostRemindersTests",
+      dependencies: ["OutpostReminders", "OutpostStore", "OutpostModel"]),
+    .testTarget(
       name: "OutpostDesktopTests",
       dependencies: ["OutpostDesktop", "OutpostModel"]),
     .testTarget(
@@ -120,7 +125,7 @@ let package = Package(
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
         "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync", "OutpostCalendar",
-        "OutpostSnapshot",
+        "OutpostSnapshot", "OutpostReminders",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -8,7 +8,8 @@ import Synchronization
 
 /// Prints the sync figures issue 4 asks for: 10,000 items ingested through the engine from an
 /// in-memory source, a re-sync that changes nothing (it must write nothing), 1,000 queued
-/// actions replayed, and a first sync of 2,000 assignments against the sandbox over HTTP.
+/// actions replayed, and a first sync of 2,000 assignments against the sandbox over HTTP; and
+/// issue 5's calendar figures (render, re-render, the feed served with If-None-Match).
 /// Figures, not pass/fail: run it with `contrib/bench.sh` (release build).
 @main
 struct SyncBench {
@@ -21,6 +22,7 @@ struct SyncBench {
     try await replay(in: directory)
     try await sandboxFirstSync(in: directory)
     try await calendar(in: directory)
+    try await feed(in: directory)
   }
 
   static func account(_ store: Store, id: String) async throws {

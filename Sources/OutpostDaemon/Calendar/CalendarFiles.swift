@@ -79,9 +79,14 @@ actor CalendarFiles {
       lastRun = Date()
       if written > 0 { logger.info("calendar: rewrote \(written) file(s) in \(directory)") }
       if vdirEnabled {
+        let started = ContinuousClock.now
         let vdir = try VdirWriter(root: directory + "/vdir").write(collections)
         if vdir != .init() {
-          logger.info("calendar: vdir: wrote \(vdir.written) and removed \(vdir.removed) file(s) in \(directory)/vdir")
+          let elapsed = (ContinuousClock.now - started).components
+          let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+          logger.info(
+            "calendar: vdir: wrote \(vdir.written) and removed \(vdir.removed) file(s) in \(directory)/vdir (\(milliseconds) ms)"
+          )
         }
       }
     } catch {
@@ -90,7 +95,9 @@ actor CalendarFiles {
   }
 
   /// One account's calendar (or every account's when nil), and how many events it holds.
-  func render(accountID: String?, name: String?) async throws -> (bytes: [UInt8], events: Int) {
+  /// Not isolated to the actor: the feed and `calendar.export` must not wait while the files
+  /// are written.
+  nonisolated func render(accountID: String?, name: String?) async throws -> (bytes: [UInt8], events: Int) {
     let calendar = try await entries(accountID: accountID, name: name)
     return (calendar.rendered(), calendar.entries.count)
   }
@@ -105,7 +112,7 @@ actor CalendarFiles {
     func rendered() -> [UInt8] { CalendarWriter.render(entries, settings: settings, asOf: asOf) }
   }
 
-  func entries(accountID: String?, name: String?) async throws -> Entries {
+  nonisolated func entries(accountID: String?, name: String?) async throws -> Entries {
     let now = Date()
     // Cancelled games stay (marked) until they are past, then leave the calendar; past events
     // get no alarms (a new subscriber must not be reminded of last month's games).
@@ -127,17 +134,9 @@ actor CalendarFiles {
     return Entries(entries: entries, settings: calendarSettings, asOf: now)
   }
 
-  /// Writes `bytes` to `file` unless it already holds them: a temporary file, then a rename, so a
-  /// reader never sees half a calendar. Returns whether it wrote.
+  /// Writes `bytes` to `file` unless it already holds them, atomically. Returns whether it wrote.
   private func replace(file: String, with bytes: [UInt8]) throws -> Bool {
-    let path = directory + "/" + file
-    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-    let temporary = directory + "/." + file + ".tmp"
-    try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-    guard rename(temporary, path) == 0 else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-    }
-    return true
+    try CalendarFileWriter.replace(directory + "/" + file, with: bytes)
   }
 
   /// Account names are letters, digits and `._-@` (checked when added): safe as file names.

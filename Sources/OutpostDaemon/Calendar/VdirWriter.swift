@@ -110,21 +110,8 @@ struct VdirWriter {
     !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
   }
 
-  /// Writes `bytes` to `path` unless it holds them already: a temporary file in the same folder
-  /// (hidden and not `.ics`, so vdir readers skip it), then a rename, so that readers see the
-  /// old file or the new one and never half of one. Returns whether it wrote.
+  /// Writes `bytes` to `path` unless it holds them already, atomically. Returns whether it wrote.
   static func replace(_ path: String, with bytes: [UInt8]) throws -> Bool {
-    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp")
-    try Data(bytes).write(to: temporary)
-    guard rename(temporary.path, path) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(
-        .fileWriteUnknown,
-        userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(.init(rawValue: code) ?? .EIO)])
-    }
-    return true
+    try CalendarFileWriter.replace(path, with: bytes)
   }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import OutpostModel
+import OutpostStore
+
+/// Reads what a snapshot needs from the store: accounts, their open actions and the coming
+/// items. What the store does not keep is passed in: the last successful sync of each account
+/// (the sync engine holds it in memory) and the unread notification count.
+public struct SnapshotSource: Sendable {
+  public let store: Store
+  /// How far ahead items are read; a sync reaches a season ahead, so this is everything.
+  public var horizon: TimeInterval
+
+  public init(store: Store, horizon: TimeInterval = 400 * 86_400) {
+    self.store = store
+    self.horizon = horizon
+  }
+
+  /// The snapshot at `now`, read and built in one go; its `validUntil` is when to build again
+  /// if nothing else changes first.
+  public func snapshot(
+    at now: Date, options: SnapshotOptions, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0
+  ) async throws(StoreError) -> Snapshot {
+    let input = try await input(
+      now: now, lastSuccessfulSync: lastSuccessfulSync, unreadNotifications: unreadNotifications, kinds: options.kinds)
+    return SnapshotBuilder(input: input, options: options).snapshot(at: now)
+  }
+
+  /// - Parameters:
+  ///   - lastSuccessfulSync: account id → end of its last successful sync, as far as known.
+  ///   - kinds: the item kinds read (use the same as `SnapshotOptions.kinds`).
+  public func input(
+    now: Date, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0,
+    kinds: [ItemKind] = SnapshotOptions().kinds
+  ) async throws(StoreError) -> SnapshotInput {
+    let accounts = try await store.accounts()
+    let items = try await store.items(kinds: kinds, startingIn: now...now.addingTimeInterval(horizon))
+    let open = try await store.actions(states: [.pending, .running, .conflict])
+    var inputs: [SnapshotInput.Account] = []
+    for account in accounts {
+      let actions = open.filter { $0.accountID == account.id }
+      inputs.append(
+        SnapshotInput.Account(
+          id: account.id, name: account.name, kind: account.kind, state: account.state,
+          stateReason: account.stateReason, lastSuccessfulSync: lastSuccessfulSync[account.id],
+          hasCachedData: try await hasCachedData(account.id, upcoming: items),
+          pendingActions: actions.count { $0.state != .conflict }, conflicts: actions.count { $0.state == .conflict }))
+    }
+    return SnapshotInput(accounts: inputs, items: items, unreadNotifications: unreadNotifications)
+  }
+
+  /// Whether anything was ever synced for the account: a coming item, a sync cursor, or any item
+  /// at all (looked up last, since it reads the account's whole history).
+  private func hasCachedData(_ accountID: String, upcoming: [StoredItem]) async throws(StoreError) -> Bool {
+    if upcoming.contains(where: { $0.accountID == accountID }) { return true }
+    if try await store.syncCursor(accountID: accountID) != nil { return true }
+    return try await !store.items(accountID: accountID, includeRemoved: true).isEmpty
+  }
+}

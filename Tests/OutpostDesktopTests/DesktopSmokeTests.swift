@@ -1,6 +1,0 @@
-import OutpostDesktop
-import Testing
-
-@Test func stderrIsNotTheJournalWithoutJournalStream() {
-  #expect(Systemd.stderrIsJournal(environment: [:]) == false)
-}

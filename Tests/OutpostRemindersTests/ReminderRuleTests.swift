@@ -1,0 +1,6 @@
+import OutpostReminders
+import Testing
+
+@Test func ruleKindsHaveStableNames() {
+  #expect(ReminderRuleKind.allCases.map(\.rawValue) == ["evening-before", "before-start"])
+}
