@@ -59,12 +59,14 @@ fish_dir="$prefix/share/fish/vendor_completions.d"
 doc_dir="$prefix/share/doc/outpost"
 manifest="$doc_dir/install-manifest"
 unit_dir="${XDG_DATA_HOME:-$HOME/.local/share}/systemd/user"
+applications_dir="${XDG_DATA_HOME:-$HOME/.local/share}/applications"
+bars_dir="$prefix/share/outpost/bars"
 wants_link="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/sockets.target.wants/outpostd.socket"
 data_dir="${OUTPOST_DATA_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/outpost}"
 config_dir="${OUTPOST_CONFIG_DIR:-${XDG_CONFIG_HOME:-$HOME/.config}/outpost}"
 
 # The only file names --uninstall will ever delete, whatever the manifest says.
-known_names=" outpost outpostd outpostd.socket outpostd.service _outpost outpost.fish outpost.1 outpostd.1 "
+known_names=" outpost outpostd outpostd.socket outpostd.service _outpost outpost.fish outpost.1 outpostd.1 outpost-open.desktop config.jsonc style.css outpost.ini outpost.conf outpost.toml README.md "
 
 # True when systemctl can reach this user's service manager.
 have_user_manager() {
@@ -279,6 +281,34 @@ install_manpages() {
   put "$scratch/man/outpostd.1" "$man_dir/outpostd.1" 0644
 }
 
+# The link handler: outpost:// and volleykit:// links (notifications, calendar events) open
+# with `outpost open`. Like the units, it goes where the user's desktop looks.
+install_desktop_file() {
+  local value replacement
+  # Desktop entries escape like systemd does: % doubled, quotes around spaces.
+  value=$(exec_start_value "$bin_dir/outpost")
+  replacement=$(printf '%s' "$value" | sed 's/[\\&|]/\\&/g')
+  sed "s|^Exec=outpost |Exec=$replacement |" "$here/outpost-open.desktop" >"$scratch/outpost-open.desktop"
+  grep -q "^Exec=.* open %u$" "$scratch/outpost-open.desktop" || die "could not rewrite Exec= in outpost-open.desktop"
+  put "$scratch/outpost-open.desktop" "$applications_dir/outpost-open.desktop" 0644
+  if command -v update-desktop-database >/dev/null 2>&1; then
+    update-desktop-database "$applications_dir" 2>/dev/null || true
+  fi
+  if command -v xdg-mime >/dev/null 2>&1; then
+    xdg-mime default outpost-open.desktop x-scheme-handler/outpost x-scheme-handler/volleykit 2>/dev/null \
+      || note "xdg-mime could not register the link schemes; open links with 'outpost open LINK'"
+  fi
+}
+
+# The status-bar modules (contrib/bars), for the user to copy into the bar's configuration.
+install_bars() {
+  local file
+  for file in README.md waybar/config.jsonc waybar/style.css polybar/outpost.ini i3blocks/outpost.conf \
+    i3status-rust/outpost.toml; do
+    put "$here/bars/$file" "$bars_dir/$file" 0644
+  done
+}
+
 install_all() {
   { [ -f "$root/systemd/outpostd.service" ] && [ -f "$root/systemd/outpostd.socket" ]; } \
     || die "$root/systemd/outpostd.{service,socket} not found; run this script from an Outpost checkout"
@@ -297,6 +327,8 @@ install_all() {
   install_units
   install_completions
   install_manpages
+  install_desktop_file
+  install_bars
   write_manifest
   printf '  %-9s %s\n' written "$manifest"
 
@@ -326,6 +358,7 @@ install_all() {
     say "  systemctl --user enable --now outpostd.socket   # outpostd then starts on demand"
   fi
   say "  outpost status"
+  say "Status bars: see $bars_dir/README.md (waybar, polybar, i3blocks, i3status-rust)"
   say "Logs: journalctl --user -u outpostd   Manual: man outpostd, man outpost"
   say "Data: $data_dir   Config: $config_dir (outpostd --print-config shows every key)"
 }

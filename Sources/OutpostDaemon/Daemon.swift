@@ -7,6 +7,7 @@ import OutpostDesktop
 import OutpostModel
 import OutpostRPC
 import OutpostRPCTransport
+import OutpostSnapshot
 import OutpostStore
 import OutpostSync
 import ServiceLifecycle
@@ -131,9 +132,18 @@ public struct Daemon {
     calendar.alarmsMinutesBefore = configuration.calendarAlarmMinutes > 0 ? [configuration.calendarAlarmMinutes] : []
     calendar.includeContactDetails = configuration.calendarIncludeContacts
     calendar.language = Language.preferred(environment: ProcessEnvironment.current())
+    var snapshotOptions = SnapshotOptions()
+    snapshotOptions.maxItems = configuration.snapshotMaxItems
+    snapshotOptions.language = calendar.language
+    let snapshotDirectory =
+      configuration.snapshotDirectory.isEmpty ? paths.runtimeDirectory : configuration.snapshotDirectory
+    let onChange = configuration.snapshotOnChange.isEmpty ? nil : PostChangeCommand(configuration.snapshotOnChange)
+    let snapshotWriter =
+      configuration.snapshotFiles ? SnapshotWriter(directory: snapshotDirectory, postChangeCommand: onChange) : nil
     let services = DaemonServices(
       paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync,
-      calendarSettings: calendar, calendarFiles: configuration.calendarFiles, calendarVdir: configuration.calendarVdir)
+      calendarSettings: calendar, calendarFiles: configuration.calendarFiles, calendarVdir: configuration.calendarVdir,
+      snapshotOptions: snapshotOptions, snapshotWriter: snapshotWriter)
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }
@@ -162,8 +172,9 @@ public struct Daemon {
           calendars: services.calendars, port: configuration.calendarFeedPort, group: group, logger: logger,
           endpoint: services.feed))
     }
-    // The calendars as of the store now; later ones follow each sync that changes items.
+    // The calendars and the bars' files as of the store now; later ones follow the changes.
     await services.calendars.scheduleRegeneration()
+    await services.snapshots.refreshSoon()
     lifecycle.append(
       SyncService(
         engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))

@@ -26,6 +26,7 @@ public enum RPCMethods {
     CalendarCalDAVAdd.self,
     CalendarCalDAVRemove.self,
     CalendarCalDAVSync.self,
+    SnapshotGet.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

@@ -19,6 +19,8 @@ public actor SyncEngine {
   let now: @Sendable () -> Date
   let announce: @Sendable (String, [ItemChange]) async -> Void
   let announceAction: @Sendable (QueuedAction) async -> Void
+  /// After every sync attempt, with its report (status bars show the last successful one).
+  let finished: @Sendable (String, SyncReport) async -> Void
   private var accounts: [String: Registration] = [:]
   private var statuses: [String: SyncStatus] = [:]
   /// A sync in flight per account: a second request joins it instead of starting another.
@@ -39,9 +41,11 @@ public actor SyncEngine {
     store: Store, configuration: SyncConfiguration = SyncConfiguration(), logger: Logger,
     now: @escaping @Sendable () -> Date = { Date() },
     announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in },
-    announceAction: @escaping @Sendable (QueuedAction) async -> Void = { _ in }
+    announceAction: @escaping @Sendable (QueuedAction) async -> Void = { _ in },
+    finished: @escaping @Sendable (String, SyncReport) async -> Void = { _, _ in }
   ) {
     self.announceAction = announceAction
+    self.finished = finished
     self.store = store
     self.configuration = configuration
     self.logger = logger
@@ -88,6 +92,7 @@ public actor SyncEngine {
     running[accountID] = task
     let report = await task.value
     running[accountID] = nil
+    await finished(accountID, report)
     return report
   }
 

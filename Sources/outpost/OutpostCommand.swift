@@ -22,7 +22,8 @@ struct OutpostCommand: ParsableCommand {
     subcommands: [
       StatusCommand.self, AccountCommand.self, SyncCommand.self, AgendaCommand.self, AssignmentsCommand.self,
       ShowCommand.self, ExchangeCommand.self, CompensationsCommand.self, CompensationCommand.self, QueueCommand.self,
-      ConflictsCommand.self, CalendarCommand.self, EventsCommand.self, RawRPCCommand.self,
+      ConflictsCommand.self, CalendarCommand.self, SnapshotCommand.self, OpenCommand.self, EventsCommand.self,
+      RawRPCCommand.self,
     ]
   )
 }

@@ -86,7 +86,37 @@ enum ConfigurationKeys {
     boolKey(
       "calendar.include_contacts", "Put other people's e-mail addresses and phone numbers into event descriptions.",
       default: false, \.calendarIncludeContacts),
+    boolKey(
+      "snapshot.files", "Write the status-bar files (snapshot.json, waybar.json, i3status-rust.json, line.txt).",
+      default: true, \.snapshotFiles),
+    stringKey(
+      "snapshot.directory", "Where the status-bar files go; empty for $XDG_RUNTIME_DIR/outpost (memory, not disk).",
+      default: "", \.snapshotDirectory
+    ) { value in
+      value.isEmpty || value.hasPrefix("/") ? nil : "must be an absolute path (or empty for the default)"
+    },
+    integerKey(
+      "snapshot.max_items", "How many upcoming items snapshot.json lists.", default: 5, range: 1...50,
+      \.snapshotMaxItems),
+    stringKey(
+      "snapshot.on_change",
+      "A shell command run after the files change, to signal a bar (e.g. `pkill -RTMIN+8 waybar`); empty for none.",
+      default: "", \.snapshotOnChange
+    ) { _ in nil },
   ]
+
+  static func stringKey(
+    _ name: String, _ summary: String, default defaultValue: String,
+    _ keyPath: WritableKeyPath<DaemonConfiguration, String> & Sendable,
+    check: @escaping @Sendable (String) -> String?
+  ) -> ConfigurationKey {
+    ConfigurationKey(name: name, summary: summary, defaultValue: "\"\(defaultValue)\"") { configuration, value in
+      guard case .string(let text) = value else { return "expected a string, got \(value.typeName)" }
+      if let problem = check(text) { return problem }
+      configuration[keyPath: keyPath] = text
+      return nil
+    }
+  }
 
   static func boolKey(
     _ name: String, _ summary: String, default defaultValue: Bool,

@@ -22,6 +22,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var calendarFeed = true
   public var calendarFeedPort = 0
   public var eventsRetained = 1000
+  public var snapshotFiles = true
+  public var snapshotDirectory = ""
+  public var snapshotMaxItems = 5
+  public var snapshotOnChange = ""
 
   public init() {}
 

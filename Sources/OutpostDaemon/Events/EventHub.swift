@@ -30,6 +30,9 @@ final class EventHub: Sendable {
   private let retained: Int
   private let logger: Logger
   private let state: Mutex<State>
+  /// In-process listeners (snapshots, notifications): called for every event, in order, on the
+  /// store's writer, so they must only hand the event on, never wait.
+  private let listeners = Mutex<[@Sendable (OutpostEvent) -> Void]>([])
 
   init(store: Store, retained: Int, logger: Logger) async throws {
     self.store = store
@@ -53,7 +56,13 @@ final class EventHub: Sendable {
     }
   }
 
+  /// Adds an in-process listener; see `listeners`.
+  func listen(_ listener: @escaping @Sendable (OutpostEvent) -> Void) {
+    listeners.withLock { $0.append(listener) }
+  }
+
   private func fanOut(_ event: OutpostEvent) {
+    for listener in listeners.withLock({ $0 }) { listener(event) }
     let line: [UInt8]
     do {
       line = try RPCDispatcher.notification(EventNotification.self, event)

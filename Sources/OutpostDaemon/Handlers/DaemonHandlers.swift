@@ -5,7 +5,10 @@ import OutpostRPC
 /// `daemon.hello` and `daemon.status`.
 enum DaemonHandlers {
   /// Method namespaces and optional behaviours, for clients to feature-test.
-  static let capabilities = ["daemon", "events", "events.since", "accounts", "items", "sync", "actions", "calendar"]
+  static let capabilities = [
+    "daemon", "events", "events.since", "accounts", "items", "sync", "actions", "calendar", "calendar.caldav",
+    "snapshot",
+  ]
 
   static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
     registry.register(DaemonHello.self) { params, context in

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A link to one item, as `outpost open` takes it (and as the `.desktop` handler passes it for
+/// the `volleykit` and `outpost` URL schemes):
+///
+/// - `outpost://item/42`: Outpost's own link, by the item's number;
+/// - `volleykit://assignment/<id>` (also `exchange`, `compensation`): the VolleyKit app's links,
+///   as connectors record them on items;
+/// - `https://…`: a service's web address that names an item by its id (a UUID in the path or
+///   the query), e.g. `https://volleymanager.volleyball.ch/…?game[__identity]=<uuid>`.
+public enum DeepLink: Sendable, Equatable {
+  case item(number: Int64)
+  /// A service link, matched against the items' recorded links.
+  case service(String)
+  /// A web address, with the ids it holds (lowercased UUIDs), matched against the items' ids.
+  case web(url: String, ids: [String])
+
+  public static let schemes = ["outpost", "volleykit"]
+
+  /// Parses `text`, or says in one line what is wrong with it.
+  public static func parse(_ text: String) -> Result<DeepLink, DeepLinkError> {
+    let link = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard !link.isEmpty else { return .failure(.init("the link is empty")) }
+    guard let colon = link.firstIndex(of: ":"), colon != link.startIndex else {
+      return .failure(.init("\"\(link)\" is not a link (expected e.g. outpost://item/42 or volleykit://assignment/ID)"))
+    }
+    let scheme = link[..<colon].lowercased()
+    let rest = link[link.index(after: colon)...]
+    switch scheme {
+    case "outpost":
+      let path = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
+      let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+      guard parts.count == 2, parts[0] == "item" else {
+        return .failure(.init("an Outpost link looks like outpost://item/NUMBER; \"\(link)\" does not"))
+      }
+      guard let number = Int64(parts[1]), number > 0 else {
+        return .failure(.init("\"\(parts[1])\" in \(link) is not an item number"))
+      }
+      return .success(.item(number: number))
+    case "volleykit":
+      let path = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
+      let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+      let kinds = ["assignment", "exchange", "compensation"]
+      guard parts.count == 2, kinds.contains(String(parts[0])), !parts[1].isEmpty else {
+        return .failure(
+          .init(
+            "a VolleyKit link looks like volleykit://assignment/ID (or exchange/, compensation/); \"\(link)\" does not")
+        )
+      }
+      return .success(.service("volleykit://\(parts[0])/\(parts[1])"))
+    case "http", "https":
+      let ids = uuids(in: link)
+      guard rest.hasPrefix("//"), rest.count > 2 else {
+        return .failure(.init("\"\(link)\" is not a web address"))
+      }
+      return .success(.web(url: link, ids: ids))
+    default:
+      return .failure(
+        .init(
+          "Outpost does not open \(scheme): links; it opens outpost://, volleykit:// and the services' web addresses"))
+    }
+  }
+
+  /// Every UUID (8-4-4-4-12 hexadecimal digits) in `text`, lowercased, in order.
+  static func uuids(in text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    let groups = [8, 4, 4, 4, 12]
+    func isHex(_ byte: UInt8) -> Bool {
+      (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+    }
+    var found: [String] = []
+    var index = 0
+    while index + 36 <= bytes.count {
+      var position = index
+      var matched = true
+      for (number, length) in groups.enumerated() {
+        if number > 0 {
+          guard bytes[position] == UInt8(ascii: "-") else {
+            matched = false
+            break
+          }
+          position += 1
+        }
+        guard bytes[position..<position + length].allSatisfy(isHex) else {
+          matched = false
+          break
+        }
+        position += length
+      }
+      let boundaryBefore = index == 0 || !isHex(bytes[index - 1])
+      let boundaryAfter = position == bytes.count || !isHex(bytes[position])
+      if matched && boundaryBefore && boundaryAfter {
+        found.append(String(decoding: bytes[index..<position], as: UTF8.self).lowercased())
+        index = position
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+
+  /// Whether this link names `item` (with its number in the store).
+  public func matches(number: Int64, item: Item) -> Bool {
+    switch self {
+    case .item(let wanted): return wanted == number
+    case .service(let link): return item.link == link
+    case .web(let url, let ids):
+      if item.link == url { return true }
+      let own = Self.uuids(in: item.upstreamID)
+      return !own.isEmpty && own.contains { ids.contains($0) }
+    }
+  }
+}
+
+public struct DeepLinkError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

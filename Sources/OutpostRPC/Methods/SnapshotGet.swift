@@ -1,0 +1,33 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `snapshot.get`: what the status-bar files hold now, in one of their formats, for bars that
+/// prefer to run a command (`outpost snapshot --format waybar`).
+public enum SnapshotGet: RPCMethod {
+  public static let name = "snapshot.get"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// `json` (snapshot.json, the default), `waybar`, `i3rs` (i3status-rust) or `line`.
+    public var format: String?
+    public init(format: String? = nil) { self.format = format }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var format: String
+    /// The file's exact content (JSON documents and line.txt end with a newline).
+    public var content: String
+    /// When the content next changes by itself; absent when only new data changes it.
+    public var validUntil: Date?
+
+    public init(format: String, content: String, validUntil: Date?) {
+      self.format = format
+      self.content = content
+      self.validUntil = validUntil
+    }
+  }
+}

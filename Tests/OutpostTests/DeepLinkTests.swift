@@ -1,0 +1,58 @@
+import Foundation
+import OutpostModel
+import Testing
+
+@Suite struct DeepLinkTests {
+  func parsed(_ text: String) -> DeepLink? {
+    if case .success(let link) = DeepLink.parse(text) { return link }
+    return nil
+  }
+
+  func problem(_ text: String) -> String? {
+    if case .failure(let error) = DeepLink.parse(text) { return error.description }
+    return nil
+  }
+
+  @Test func outpostLinksNameAnItemNumber() {
+    #expect(parsed("outpost://item/42") == .item(number: 42))
+    #expect(parsed("  outpost://item/7/\n") == .item(number: 7))
+    #expect(parsed("OUTPOST://item/3") == .item(number: 3))
+    #expect(problem("outpost://item/abc")?.contains("not an item number") == true)
+    #expect(problem("outpost://item/0")?.contains("not an item number") == true)
+    #expect(problem("outpost://game/3")?.contains("outpost://item/NUMBER") == true)
+  }
+
+  @Test func volleyKitLinksAreMatchedAsRecorded() {
+    let link = "volleykit://assignment/6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10"
+    #expect(parsed(link) == .service(link))
+    #expect(parsed("volleykit://exchange/x1") == .service("volleykit://exchange/x1"))
+    #expect(problem("volleykit://referee/1")?.contains("volleykit://assignment/ID") == true)
+    #expect(problem("volleykit://assignment/")?.contains("volleykit://assignment/ID") == true)
+  }
+
+  @Test func webAddressesAreMatchedByTheIDsTheyHold() throws {
+    let url = "https://volleymanager.volleyball.ch/x?game[__identity]=6C1E4C1E-6D0B-4D8E-9A57-3C2F1E2B9A10&y=1"
+    #expect(parsed(url) == .web(url: url, ids: ["6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10"]))
+    let item = Item(
+      kind: .assignment, upstreamID: "6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10", title: "A – B", startsAt: Date(),
+      details: [:], link: "volleykit://assignment/6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10")
+    #expect(try #require(parsed(url)).matches(number: 5, item: item))
+    #expect(
+      try #require(parsed("volleykit://assignment/6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10")).matches(number: 5, item: item)
+    )
+    #expect(try #require(parsed("outpost://item/5")).matches(number: 5, item: item))
+    #expect(!(try #require(parsed("outpost://item/6")).matches(number: 5, item: item)))
+    #expect(!(try #require(parsed("https://example.org/nothing")).matches(number: 5, item: item)))
+    // A longer hex run is no UUID.
+    #expect(
+      DeepLink.parse("https://e.org/a6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10")
+        == .success(.web(url: "https://e.org/a6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10", ids: [])))
+  }
+
+  @Test func otherTextIsRefusedWithAReason() {
+    #expect(problem("")?.contains("empty") == true)
+    #expect(problem("42")?.contains("not a link") == true)
+    #expect(problem("mailto:a@b.ch")?.contains("does not open mailto") == true)
+    #expect(problem("https:")?.contains("not a web address") == true)
+  }
+}
