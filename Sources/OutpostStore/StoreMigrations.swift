@@ -160,6 +160,54 @@ enum StoreMigrations {
           ) STRICT
           """)
     }
+    migrator.registerMigration("9-reminders-notifications") { db in
+      // The notification centre: every notification Outpost gave, read or not, and whether the
+      // desktop showed it. `dedupe_key` makes announcing the same change twice store it once;
+      // `desktop_id` is the notification server's id (for replaces_id, close, ActionInvoked).
+      try db.execute(
+        sql: """
+          CREATE TABLE notification (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            category TEXT NOT NULL CHECK (category IN ('reminder', 'new-assignment', 'changed', 'cancelled',
+                                                       'exchange-taken', 'action-failed', 'needs-login')),
+            account_id TEXT REFERENCES account(id) ON DELETE CASCADE,
+            item_number INTEGER REFERENCES item(number) ON DELETE SET NULL,
+            summary TEXT NOT NULL CHECK (summary <> ''),
+            body TEXT NOT NULL,
+            link TEXT,
+            created_at TEXT NOT NULL CHECK (created_at <> ''),
+            read_at TEXT,
+            delivery TEXT NOT NULL CHECK (delivery IN ('pending', 'shown', 'unavailable', 'suppressed')),
+            desktop_id INTEGER CHECK (desktop_id IS NULL OR desktop_id BETWEEN 1 AND 4294967295),
+            dedupe_key TEXT UNIQUE CHECK (dedupe_key IS NULL OR dedupe_key <> '')
+          ) STRICT
+          """)
+      try db.execute(sql: "CREATE INDEX notification_unread ON notification (category) WHERE read_at IS NULL")
+      try db.execute(
+        sql: "CREATE INDEX notification_by_desktop_id ON notification (desktop_id) WHERE desktop_id IS NOT NULL")
+      try db.execute(
+        sql: "CREATE INDEX notification_undelivered ON notification (id) WHERE delivery IN ('pending', 'unavailable')")
+      // One row per (item, rule), made once and kept: its state is what makes it fire exactly
+      // once across restarts. `number` is what people type (`outpost reminders snooze 4`), so
+      // it is never reused. The index serves the one question the scheduler asks: the next due.
+      try db.execute(
+        sql: """
+          CREATE TABLE reminder (
+            number INTEGER PRIMARY KEY AUTOINCREMENT,
+            item_number INTEGER NOT NULL REFERENCES item(number) ON DELETE CASCADE,
+            rule TEXT NOT NULL CHECK (rule GLOB '[a-z]*' AND length(rule) <= 128),
+            due_at TEXT NOT NULL CHECK (due_at <> ''),
+            state TEXT NOT NULL CHECK (state IN ('pending', 'fired', 'missed', 'withdrawn', 'dismissed')),
+            snoozed_until TEXT CHECK (snoozed_until IS NULL OR snoozed_until <> ''),
+            fired_at TEXT CHECK (state <> 'fired' OR fired_at IS NOT NULL),
+            notification_id INTEGER REFERENCES notification(id) ON DELETE SET NULL,
+            UNIQUE (item_number, rule)
+          ) STRICT
+          """)
+      try db.execute(
+        sql: "CREATE INDEX reminder_next_due ON reminder (coalesce(snoozed_until, due_at)) WHERE state = 'pending'")
+      try db.execute(sql: "CREATE INDEX reminder_by_notification ON reminder (notification_id)")
+    }
     return migrator
   }
 

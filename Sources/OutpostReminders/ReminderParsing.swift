@@ -1,0 +1,111 @@
+/// Why a time of day or a duration could not be read, worded for the user.
+public struct ReminderParseError: Error, Equatable, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+}
+
+/// A time of day on the local clock, such as the 20:00 of "the evening before at 20:00".
+public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public let hour: Int
+  public let minute: Int
+
+  /// Nil outside 00:00–23:59.
+  public init?(hour: Int, minute: Int) {
+    guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+    self.hour = hour
+    self.minute = minute
+  }
+
+  /// `H:MM` or `HH:MM`, 24-hour: "20:00", "7:30".
+  public static func parse(_ text: String) throws(ReminderParseError) -> LocalTime {
+    let trimmed = text.trimmingSpaces
+    let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+      let hour = Int(parts[0]), let minute = Int(parts[1]), let time = LocalTime(hour: hour, minute: minute)
+    else {
+      throw ReminderParseError("“\(trimmed)” is not a time of day: write HH:MM on the 24-hour clock, e.g. 20:00")
+    }
+    return time
+  }
+
+  /// "20:00", "07:30".
+  public var description: String {
+    (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+  }
+
+  public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
+    (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
+  }
+}
+
+/// Durations as people type them (`outpost reminders snooze 4 15m`, the configuration's
+/// `before_start = "1h"`): a number and a unit — `s`, `m`, `h` or `d` — or several ("1h30m").
+public enum ReminderDuration {
+  /// The longest duration accepted: a year.
+  public static let maximum: Duration = .seconds(366 * 86_400)
+
+  static let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+
+  /// "5m", "15m", "1h", "90m", "1d", "1h30m"; more than zero and at most `maximum`.
+  public static func parse(_ text: String) throws(ReminderParseError) -> Duration {
+    let trimmed = text.trimmingSpaces.lowercased()
+    guard !trimmed.isEmpty else { throw ReminderParseError("no duration given: write e.g. 15m, 1h or 1d") }
+    var seconds: Int64 = 0
+    var digits = ""
+    for character in trimmed {
+      if character.isASCIIDigit {
+        digits.append(character)
+        guard digits.count <= 9 else { throw tooLong(trimmed) }
+        continue
+      }
+      guard let unit = units.first(where: { $0.0 == character }) else {
+        if character.isLetter {
+          throw ReminderParseError(
+            "unknown unit “\(character)” in “\(trimmed)”: use m (minutes), h (hours) or d (days), e.g. 15m")
+        }
+        throw ReminderParseError("“\(trimmed)” is not a duration: write e.g. 15m, 1h or 1d")
+      }
+      guard let value = Int64(digits) else {
+        throw ReminderParseError("“\(trimmed)” is not a duration: a number comes before each unit, e.g. 15m")
+      }
+      seconds += value * unit.1
+      guard seconds <= maximum.components.seconds else { throw tooLong(trimmed) }
+      digits = ""
+    }
+    guard digits.isEmpty else {
+      throw ReminderParseError(
+        "“\(trimmed)” has no unit: write \(digits)m (minutes), \(digits)h (hours) or \(digits)d (days)")
+    }
+    guard seconds > 0 else { throw ReminderParseError("a duration must be longer than zero") }
+    return .seconds(seconds)
+  }
+
+  /// The shortest way to write `duration` back: "1d", "1h30m", "90s". Sub-second parts are
+  /// dropped; zero (or less) is "0m".
+  public static func format(_ duration: Duration) -> String {
+    var rest = duration.components.seconds
+    guard rest > 0 else { return "0m" }
+    var text = ""
+    for (unit, size) in units where rest >= size {
+      text += String(rest / size) + String(unit)
+      rest %= size
+    }
+    return text
+  }
+
+  static func tooLong(_ text: String) -> ReminderParseError {
+    ReminderParseError("“\(text)” is too long: at most \(format(maximum))")
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}
