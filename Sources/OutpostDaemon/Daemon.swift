@@ -143,7 +143,8 @@ public struct Daemon {
     let services = DaemonServices(
       paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync,
       calendarSettings: calendar, calendarFiles: configuration.calendarFiles, calendarVdir: configuration.calendarVdir,
-      snapshotOptions: snapshotOptions, snapshotWriter: snapshotWriter)
+      snapshotOptions: snapshotOptions, snapshotWriter: snapshotWriter,
+      notificationSettings: NotificationSettings(configuration, language: calendar.language))
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }
@@ -175,9 +176,14 @@ public struct Daemon {
     // The calendars and the bars' files as of the store now; later ones follow the changes.
     await services.calendars.scheduleRegeneration()
     await services.snapshots.refreshSoon()
+    // Notifications first (reminders may fire at once, catching up with the time the daemon
+    // was not running), then reminders.
+    await services.notifications.start()
+    await services.reminders.start()
     lifecycle.append(
       SyncService(
         engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))
+    lifecycle.append(SleepService(reminders: services.reminders, snapshots: services.snapshots, logger: logger))
     lifecycle.append(
       KeyringWatchService(
         accounts: services.accounts, vault: services.vault, interval: .seconds(configuration.keyringPollSeconds),

@@ -38,4 +38,7 @@ public enum OutpostEventType {
   public static let itemsDidChange = "items.didChange"
   /// data: the `QueuedAction` (number, type, state, problem, …) after each state change.
   public static let actionDidChange = "action.didChange"
+  /// A notification was stored (and shown, unless quiet hours, the category's setting or a
+  /// missing notification server kept it off the desktop): `{id, category, summary, delivery}`.
+  public static let notificationDidAdd = "notification.didAdd"
 }

@@ -100,3 +100,11 @@ extension RPCError {
       data: ["url": .string(url)])
   }
 }
+
+extension RPCError {
+  public static func reminderNotFound(_ number: Int64) -> RPCError {
+    RPCError(
+      code: reminderNotFoundCode, message: "No reminder number \(number); `outpost reminders` lists them",
+      data: ["number": .int(number)])
+  }
+}

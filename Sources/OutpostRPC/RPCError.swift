@@ -44,6 +44,7 @@ extension RPCError {
   public static let feedUnavailableCode = -32022
   public static let notACalendarCode = -32023
   public static let calendarTargetNotFoundCode = -32024
+  public static let reminderNotFoundCode = -32025
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -114,5 +115,6 @@ public enum RPCErrorCatalog {
     RPCError.feedUnavailableCode: "FeedUnavailable",
     RPCError.notACalendarCode: "NotACalendar",
     RPCError.calendarTargetNotFoundCode: "CalendarTargetNotFound",
+    RPCError.reminderNotFoundCode: "ReminderNotFound",
   ]
 }

@@ -27,6 +27,12 @@ public enum RPCMethods {
     CalendarCalDAVRemove.self,
     CalendarCalDAVSync.self,
     SnapshotGet.self,
+    NotificationsList.self,
+    NotificationsRead.self,
+    NotificationsPrefs.self,
+    RemindersList.self,
+    RemindersSnooze.self,
+    RemindersDismiss.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

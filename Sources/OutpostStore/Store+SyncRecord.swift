@@ -34,3 +34,15 @@ extension Store {
     }
   }
 }
+
+extension Store {
+  /// Sets one of the daemon's own settings in the meta table (the user's notification
+  /// preferences, say).
+  public func setMetaValue(_ key: String, _ value: String) async throws(StoreError) {
+    try await writing { db in
+      try db.execute(
+        sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        arguments: [key, value])
+    }
+  }
+}

@@ -20,6 +20,8 @@ public struct SyncConfiguration: Sendable, Equatable {
 public struct SyncStatus: Sendable, Equatable, Codable {
   public var lastAttemptAt: Date?
   public var lastSuccessAt: Date?
+  /// Successful syncs since the daemon started (1 during the announcement of the first).
+  public var successes = 0
   public var nextRunAt: Date?
   public var lastError: String?
   /// The service could not be reached at the last attempt.

@@ -155,6 +155,7 @@ public actor SyncEngine {
   private func succeeded(_ accountID: String) {
     var status = statuses[accountID, default: SyncStatus()]
     status.lastSuccessAt = now()
+    status.successes += 1
     status.lastError = nil
     status.offline = false
     status.consecutiveFailures = 0

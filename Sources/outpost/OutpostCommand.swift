@@ -23,7 +23,7 @@ struct OutpostCommand: ParsableCommand {
       StatusCommand.self, AccountCommand.self, SyncCommand.self, AgendaCommand.self, AssignmentsCommand.self,
       ShowCommand.self, ExchangeCommand.self, CompensationsCommand.self, CompensationCommand.self, QueueCommand.self,
       ConflictsCommand.self, CalendarCommand.self, SnapshotCommand.self, OpenCommand.self, EventsCommand.self,
-      RawRPCCommand.self,
+      NotificationsCommand.self, RemindersCommand.self, RawRPCCommand.self,
     ]
   )
 }

@@ -103,6 +103,43 @@ enum ConfigurationKeys {
       "A shell command run after the files change, to signal a bar (e.g. `pkill -RTMIN+8 waybar`); empty for none.",
       default: "", \.snapshotOnChange
     ) { _ in nil },
+    integerKey(
+      "reminders.before_minutes", "A reminder this many minutes before each assignment starts; 0 for none.",
+      default: 60, range: 0...10080, \.remindersBeforeMinutes),
+    stringKey(
+      "reminders.evening_before",
+      "A reminder on the evening before each assignment, at this local time (HH:MM); empty for none.",
+      default: "20:00", \.remindersEveningBefore
+    ) { value in
+      value.isEmpty || QuietHours.minutes(value) != nil ? nil : "expected a time like \"20:00\" (or empty for none)"
+    },
+    integerKey(
+      "reminders.catch_up_minutes",
+      "After a suspend, reminders late by more than this are recorded missed instead of shown.", default: 120,
+      range: 1...1440, \.remindersCatchUpMinutes),
+    boolKey(
+      "notifications.desktop", "Show notifications on the desktop (they are always kept: `outpost notifications`).",
+      default: true, \.notificationsDesktop),
+    stringKey(
+      "notifications.quiet_hours",
+      "Local times (HH:MM-HH:MM, may wrap midnight) when nothing is shown; empty for none.",
+      default: "", \.notificationsQuietHours
+    ) { value in
+      value.isEmpty || QuietHours(value) != nil ? nil : "expected a range like \"22:00-07:00\" (or empty for none)"
+    },
+    stringKey(
+      "notifications.muted",
+      "Categories never shown (comma-separated): reminder, new-assignment, changed, cancelled, exchange-taken, action-failed, needs-login.",
+      default: "", \.notificationsMuted
+    ) { value in
+      let known = Set([
+        "reminder", "new-assignment", "changed", "cancelled", "exchange-taken", "action-failed", "needs-login",
+      ])
+      let unknown = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+        !$0.isEmpty && !known.contains($0)
+      }
+      return unknown.isEmpty ? nil : "unknown categories: \(unknown.joined(separator: ", "))"
+    },
   ]
 
   static func stringKey(

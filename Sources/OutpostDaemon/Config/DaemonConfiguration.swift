@@ -26,6 +26,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var snapshotDirectory = ""
   public var snapshotMaxItems = 5
   public var snapshotOnChange = ""
+  public var notificationsDesktop = true
+  public var notificationsQuietHours = ""
+  public var notificationsMuted = ""
+  public var remindersEveningBefore = "20:00"
+  public var remindersBeforeMinutes = 60
+  public var remindersCatchUpMinutes = 120
 
   public init() {}
 

@@ -7,7 +7,7 @@ enum DaemonHandlers {
   /// Method namespaces and optional behaviours, for clients to feature-test.
   static let capabilities = [
     "daemon", "events", "events.since", "accounts", "items", "sync", "actions", "calendar", "calendar.caldav",
-    "snapshot",
+    "snapshot", "notifications", "reminders",
   ]
 
   static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
@@ -31,6 +31,15 @@ enum DaemonHandlers {
       }
       components.append(.init(name: "rpc", health: .ok))
       components.append(.init(name: "events", health: .ok))
+      switch await services.notifications.available {
+      case true?: components.append(.init(name: "notifications", health: .ok))
+      case false?:
+        components.append(
+          .init(
+            name: "notifications", health: .degraded,
+            detail: "no notification server on the session bus: notifications are kept, see `outpost notifications`"))
+      case nil: break
+      }
       let now = Date()
       return DaemonStatus.Result(
         version: ProductInfo.version, pid: getpid(), startedAt: services.startedAt,

@@ -4,6 +4,7 @@ import OutpostCalendar
 import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
+import OutpostReminders
 import OutpostSnapshot
 import OutpostStore
 import OutpostSync
@@ -23,6 +24,8 @@ final class DaemonServices: Sendable {
   let calendars: CalendarFiles
   let caldav: CalDAVPushService
   let snapshots: SnapshotService
+  let notifications: NotificationService
+  let reminders: ReminderService
   /// Where the calendar feed listens, once it does (`calendar.url`).
   let feed = FeedEndpoint()
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
@@ -31,7 +34,8 @@ final class DaemonServices: Sendable {
     paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date(),
     transport: any HTTPTransport = URLSessionTransport(), syncConfiguration: SyncConfiguration = SyncConfiguration(),
     calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true, calendarVdir: Bool = true,
-    snapshotOptions: SnapshotOptions = SnapshotOptions(), snapshotWriter: SnapshotWriter? = nil
+    snapshotOptions: SnapshotOptions = SnapshotOptions(), snapshotWriter: SnapshotWriter? = nil,
+    notificationSettings: NotificationSettings = NotificationSettings()
   ) {
     vault = KeyringVault(secrets: SecretStore())
     let calendars = CalendarFiles(
@@ -41,23 +45,56 @@ final class DaemonServices: Sendable {
     // The snapshot service needs the engine (for sync times) and the engine tells it when a
     // sync ends: the engine is built first and finds the service here.
     let snapshotsLater = LateBound<SnapshotService>()
+    let notifications = NotificationService(
+      store: store, events: events, logger: logger, language: notificationSettings.language,
+      timeZone: notificationSettings.timeZone, notifier: notificationSettings.desktop ? DesktopNotifier() : nil,
+      preferences: notificationSettings.preferences)
+    let changeNotifier = ChangeNotifier(
+      store: store, notifications: notifications, language: notificationSettings.language,
+      timeZone: notificationSettings.timeZone, logger: logger)
+    let firstSyncs = LateBound<SyncEngine>()
     let sync = SyncEngine(
       store: store, configuration: syncConfiguration, logger: logger, now: { Date() },
       announce: { accountID, changes in
         await ItemEvents.announce(changes, accountID: accountID, store: store, events: events, logger: logger)
         await calendars.scheduleRegeneration()
+        // An account's first sync is no news: this is the engine's first success for it, and
+        // none was recorded before this run.
+        let known = (await firstSyncs.value?.status(accountID: accountID)?.successes ?? 0) > 1
+        let recorded = (try? await store.lastSuccessfulSyncs()[accountID]) != nil
+        await changeNotifier.announce(changes, accountID: accountID, firstSync: !known && !recorded)
       },
-      announceAction: { action in await ItemEvents.announce(action, events: events, logger: logger) },
+      announceAction: { action in
+        await ItemEvents.announce(action, events: events, logger: logger)
+        await changeNotifier.announce(action)
+      },
       finished: { accountID, report in await snapshotsLater.value?.syncFinished(accountID: accountID, report: report) })
     self.sync = sync
+    firstSyncs.set(sync)
+    self.notifications = notifications
+    let reminders = ReminderService(
+      store: store, notifications: notifications, logger: logger, rules: notificationSettings.rules,
+      timeZone: notificationSettings.timeZone, language: notificationSettings.language,
+      cutoff: notificationSettings.catchUpCutoff)
+    self.reminders = reminders
     let snapshots = SnapshotService(
-      store: store, sync: sync, options: snapshotOptions, writer: snapshotWriter, logger: logger)
+      store: store, sync: sync, options: snapshotOptions, writer: snapshotWriter, logger: logger,
+      unreadNotifications: { (try? await store.unreadNotificationCount()) ?? 0 })
     snapshotsLater.set(snapshots)
     self.snapshots = snapshots
     // Whatever a bar shows changes with an event: items, accounts, actions.
     events.listen { event in
-      guard ["items.", "account.", "action."].contains(where: { event.type.hasPrefix($0) }) else { return }
+      guard ["items.", "account.", "action.", "notification."].contains(where: { event.type.hasPrefix($0) }) else {
+        return
+      }
       Task { await snapshots.refreshSoon() }
+    }
+    // Reminders follow the items; a login the user must give is told once.
+    events.listen { event in
+      if event.type == OutpostEventType.itemsDidChange { Task { await reminders.replan() } }
+      if event.type == OutpostEventType.accountDidChangeState {
+        Task { await changeNotifier.accountStateChanged(event) }
+      }
     }
     let caldav = CalDAVPushService(
       store: store, vault: vault, calendars: calendars, transport: transport, logger: logger)

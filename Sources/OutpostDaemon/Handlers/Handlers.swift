@@ -12,6 +12,7 @@ enum Handlers {
     ActionHandlers.register(into: &registry, services: services)
     CalendarHandlers.register(into: &registry, services: services)
     SnapshotHandlers.register(into: &registry, services: services)
+    NotificationHandlers.register(into: &registry, services: services)
     return registry
   }
 }

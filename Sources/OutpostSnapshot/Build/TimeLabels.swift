@@ -3,12 +3,13 @@ import OutpostModel
 
 /// Absolute times in the user's zone and language. Bars show "today 19:30", "tomorrow 14:00",
 /// "Sat 19:30" (within the week) and "Sat 12 Dec 19:30" (later), never "in 2 h": a relative time
-/// would have to be rewritten every minute, these change only at local midnight.
-struct TimeLabels {
+/// would have to be rewritten every minute, these change only at local midnight. Notifications
+/// word their times the same way.
+public struct TimeLabels: Sendable {
   let calendar: Calendar
   let localizer: SnapshotLocalizer
 
-  init(timeZone: TimeZone, language: Language) {
+  public init(timeZone: TimeZone, language: Language) {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     self.calendar = calendar
@@ -16,7 +17,7 @@ struct TimeLabels {
   }
 
   /// How a coming start reads at `now`.
-  func upcoming(_ date: Date, now: Date) -> String {
+  public func upcoming(_ date: Date, now: Date) -> String {
     switch daysBetween(now, date) {
     case 0: localizer(.today, time(date))
     case 1: localizer(.tomorrow, time(date))

@@ -121,13 +121,18 @@ extension EndToEnd {
       remote = try await events(radicale, calendar)
       #expect(remote[otherUID]?.status == .cancelled)
 
-      // Someone deletes one of Outpost's events there: the next push puts it back.
+      // Someone deletes one of Outpost's events there: the next push puts it back. (Pushes
+      // that follow the syncs above may still be running: let them finish first, so that the
+      // deletion is seen by the push asked for here.)
+      try await Task.sleep(for: .seconds(1))
+      #expect(try cli(daemon, ["calendar", "caldav", "sync"]).status == 0)
       let listed = try await radicale.events(in: calendar)
       let href = try #require(listed.first { String(decoding: $0.value, as: UTF8.self).contains(uid) }?.key)
       try await radicale.delete(radicale.baseURL + href)
       let resync = try cli(daemon, ["calendar", "caldav", "sync", "--json"])
       let pushes = try JSONCoding.decode(CalendarCalDAVSync.Result.self, from: Array(resync.stdout.utf8)).pushes
       #expect(pushes.first?.recreated == 1)
+      #expect(try await events(radicale, calendar)[uid] != nil)
 
       // The server goes down: a temporary failure, reported and retried; back up, all is well.
       radicale.stop()

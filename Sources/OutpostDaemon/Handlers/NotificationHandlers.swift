@@ -1,0 +1,101 @@
+import Foundation
+import OutpostRPC
+import OutpostStore
+
+/// `notifications.*` and `reminders.*`.
+enum NotificationHandlers {
+  static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
+    let store = services.store
+    let centre = services.notifications
+
+    registry.register(NotificationsList.self) { params, _ in
+      let category = try params.category.map(Self.category)
+      let limit = params.limit ?? 50
+      guard (1...1000).contains(limit) else { throw RPCError.invalidParams("limit must be 1–1000, not \(limit)") }
+      do throws(StoreError) {
+        let names = try await store.accounts().reduce(into: [String: String]()) { $0[$1.id] = $1.name }
+        let listed = try await store.notifications(unreadOnly: params.unread ?? false, category: category, limit: limit)
+        return NotificationsList.Result(
+          notifications: listed.map { Self.info($0, names: names) }, unread: try await store.unreadNotificationCount())
+      } catch {
+        throw AccountService.storeFailure(error)
+      }
+    }
+
+    registry.register(NotificationsRead.self) { params, _ in
+      let all = params.all ?? false
+      guard all != (params.ids != nil) else {
+        throw RPCError.invalidParams("give either ids or all, not both or neither")
+      }
+      if let ids = params.ids, ids.isEmpty { throw RPCError.invalidParams("ids is empty") }
+      do throws(StoreError) {
+        let marked = try await store.markNotificationsRead(ids: all ? nil : params.ids, at: Date())
+        return NotificationsRead.Result(marked: marked, unread: try await store.unreadNotificationCount())
+      } catch {
+        throw AccountService.storeFailure(error)
+      }
+    }
+
+    registry.register(NotificationsPrefs.self) { params, _ in
+      let enable = try (params.enable ?? []).map(Self.category)
+      let disable = try (params.disable ?? []).map(Self.category)
+      if let both = Set(enable).intersection(disable).first {
+        throw RPCError.invalidParams("\(both.rawValue) is both enabled and disabled")
+      }
+      var quiet: QuietHours??
+      if let text = params.quietHours {
+        if text == "off" {
+          quiet = .some(nil)
+        } else if let hours = QuietHours(text) {
+          quiet = .some(hours)
+        } else {
+          throw RPCError.invalidParams("quiet hours look like 22:00-07:00 (or off), not \(text)")
+        }
+      }
+      var preferences = await centre.preferences
+      if !enable.isEmpty || !disable.isEmpty || quiet != nil {
+        do throws(StoreError) {
+          preferences = try await centre.update { prefs in
+            for category in enable { prefs.disabled.remove(category.rawValue) }
+            for category in disable { prefs.disabled.insert(category.rawValue) }
+            if let quiet { prefs.quietHours = quiet }
+          }
+        } catch {
+          throw AccountService.storeFailure(error)
+        }
+      }
+      return NotificationsPrefs.Result(
+        categories: NotificationCategory.allCases.map {
+          .init(name: $0.rawValue, enabled: !preferences.disabled.contains($0.rawValue))
+        }, quietHours: preferences.quietHours?.description, available: await centre.available ?? false,
+        server: await centre.serverName)
+    }
+
+    registry.register(RemindersList.self) { params, _ in
+      RemindersList.Result(reminders: try await services.reminders.list(all: params.all ?? false))
+    }
+    registry.register(RemindersSnooze.self) { params, _ in
+      RemindersSnooze.Result(
+        reminder: try await services.reminders.snooze(number: params.number, duration: params.duration))
+    }
+    registry.register(RemindersDismiss.self) { params, _ in
+      RemindersDismiss.Result(reminder: try await services.reminders.dismiss(number: params.number))
+    }
+  }
+
+  static func category(_ name: String) throws(RPCError) -> NotificationCategory {
+    guard let category = NotificationCategory(rawValue: name) else {
+      let known = NotificationCategory.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .invalidParams("unknown category \"\(name)\"; use one of \(known)")
+    }
+    return category
+  }
+
+  static func info(_ notification: StoredNotification, names: [String: String]) -> NotificationInfo {
+    NotificationInfo(
+      id: notification.id, category: notification.category.rawValue,
+      account: notification.accountID.map { names[$0] ?? $0 }, item: notification.itemNumber,
+      summary: notification.summary, body: notification.body, link: notification.link,
+      createdAt: notification.createdAt, readAt: notification.readAt, delivery: notification.delivery.rawValue)
+  }
+}

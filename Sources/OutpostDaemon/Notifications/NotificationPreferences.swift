@@ -1,0 +1,53 @@
+import Foundation
+import OutpostStore
+
+/// Which notifications reach the desktop. Every notification is stored either way (the centre
+/// lists it); these only decide whether it is shown. The config gives the defaults,
+/// `notifications.prefs` changes them, kept in the store's meta table.
+struct NotificationPreferences: Codable, Sendable, Equatable {
+  var disabled: Set<String> = []
+  /// Local times; the range may wrap midnight (22:00–07:00).
+  var quietHours: QuietHours?
+
+  static let metaKey = "notification-prefs"
+
+  func shows(_ category: NotificationCategory, at date: Date, timeZone: TimeZone) -> Bool {
+    guard !disabled.contains(category.rawValue) else { return false }
+    return !(quietHours?.contains(date, timeZone: timeZone) ?? false)
+  }
+}
+
+/// `HH:MM-HH:MM`.
+struct QuietHours: Codable, Sendable, Equatable, CustomStringConvertible {
+  var start: Int  // minutes after midnight
+  var end: Int
+
+  init?(_ text: String) {
+    let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 2, let start = Self.minutes(parts[0]), let end = Self.minutes(parts[1]), start != end else {
+      return nil
+    }
+    self.start = start
+    self.end = end
+  }
+
+  static func minutes(_ text: String) -> Int? {
+    let parts = text.split(separator: ":")
+    guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+      (0..<24).contains(hour), (0..<60).contains(minute)
+    else { return nil }
+    return hour * 60 + minute
+  }
+
+  func contains(_ date: Date, timeZone: TimeZone) -> Bool {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.hour, .minute], from: date)
+    let now = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    return start < end ? (start..<end).contains(now) : (now >= start || now < end)
+  }
+
+  var description: String {
+    String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, end / 60, end % 60)
+  }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Logging
+import OutpostDesktop
+import OutpostModel
+import OutpostStore
+
+/// The notification centre: every notification is stored first (read/unread, listed by
+/// `outpost notifications`), then shown on the desktop through `org.freedesktop.Notifications`
+/// unless quiet hours or the user's preferences say otherwise. Without a notification server
+/// nothing is lost: the notification stays in the centre as `unavailable`, `outpost status`
+/// says so, and recent ones are shown once a server appears.
+actor NotificationService {
+  let store: Store
+  let events: EventHub
+  let logger: Logger
+  let language: Language
+  let timeZone: TimeZone
+  /// Nil when desktop notifications are off (`notifications.desktop = false`).
+  let notifier: DesktopNotifier?
+  private(set) var preferences: NotificationPreferences
+  /// Whether the server answered at the last try (nil: not tried yet).
+  private(set) var available: Bool?
+  private(set) var serverName: String?
+  private var capabilities: Set<String>?
+  /// What a click on Snooze or Dismiss of a reminder does (the reminder service's).
+  private var reminderAction: (@Sendable (StoredNotification, ReminderAction) async -> Void)?
+  private var listening: Task<Void, Never>?
+
+  init(
+    store: Store, events: EventHub, logger: Logger, language: Language, timeZone: TimeZone,
+    notifier: DesktopNotifier?, preferences: NotificationPreferences
+  ) {
+    self.store = store
+    self.events = events
+    self.logger = logger
+    self.language = language
+    self.timeZone = timeZone
+    self.notifier = notifier
+    self.preferences = preferences
+  }
+
+  func onReminderAction(_ handler: @escaping @Sendable (StoredNotification, ReminderAction) async -> Void) {
+    reminderAction = handler
+  }
+
+  /// Starts following the server's signals (clicks, closes, the server coming and going) and
+  /// loads the preferences the user changed at run time.
+  func start() async {
+    if let saved = try? await store.metaValue(NotificationPreferences.metaKey),
+      let decoded = try? JSONDecoder().decode(NotificationPreferences.self, from: Data(saved.utf8))
+    {
+      preferences = decoded
+    }
+    guard let notifier, listening == nil else { return }
+    listening = Task { [weak self] in
+      for await signal in notifier.events { await self?.handle(signal) }
+    }
+    do {
+      let present = try await notifier.connect()
+      await serverChanged(present: present)
+    } catch {
+      setAvailable(false, reason: "\(error)")
+    }
+  }
+
+  /// Stores `notification` and shows it; nil when it was a duplicate (same dedupe key).
+  @discardableResult
+  func post(_ notification: NewNotification) async -> StoredNotification? {
+    let stored: StoredNotification?
+    do {
+      stored = try await store.addNotification(notification, at: Date())
+    } catch {
+      logger.error("notifications: cannot store \"\(notification.summary)\": \(error)")
+      return nil
+    }
+    guard let stored else { return nil }
+    await deliver(stored)
+    return stored
+  }
+
+  /// Shows a stored notification (or records why not), and tells event subscribers.
+  func deliver(_ notification: StoredNotification) async {
+    let delivery = await show(notification)
+    do {
+      try await store.setNotificationDelivery(id: notification.id, delivery.0, desktopID: delivery.1)
+    } catch {
+      logger.error("notifications: cannot record the delivery of #\(notification.id): \(error)")
+    }
+    _ = try? await events.publish(
+      OutpostEventType.notificationDidAdd,
+      [
+        "id": .int(notification.id), "category": .string(notification.category.rawValue),
+        "summary": .string(notification.summary), "delivery": .string(delivery.0.rawValue),
+      ])
+  }
+
+  private func show(_ notification: StoredNotification) async -> (NotificationDelivery, UInt32?) {
+    guard preferences.shows(notification.category, at: Date(), timeZone: timeZone) else { return (.suppressed, nil) }
+    guard let notifier else { return (.suppressed, nil) }
+    let reminder = notification.category == .reminder
+    var actions: [DesktopNotification.Action] = []
+    if notification.link != nil { actions.append(.init(key: ReminderAction.open.key, label: label(.open))) }
+    if reminder {
+      for action in ReminderAction.standard where action != .open {
+        actions.append(.init(key: action.key, label: label(action)))
+      }
+    }
+    var desktop = DesktopNotification(
+      replacesID: await replaced(by: notification), icon: "x-office-calendar", summary: notification.summary,
+      body: notification.body, actions: actions,
+      urgency: notification.category == .needsLogin || notification.category == .actionFailed ? .critical : .normal,
+      category: reminder ? "x-outpost.reminder" : "x-outpost.\(notification.category.rawValue)",
+      desktopEntry: "outpost-open", resident: false)
+    do {
+      let capabilities = try await serverCapabilities(notifier)
+      var commands: [String: String] = [:]
+      if let link = notification.link {
+        commands[ReminderAction.open.key] = NotificationText.foldedOpen(language, "outpost open \(link)")
+      }
+      if reminder {
+        commands[ReminderAction.snooze(minutes: 15).key] = NotificationText.foldedSnooze(
+          language, "outpost reminders snooze ID 15m")
+      }
+      desktop = desktop.prepared(for: capabilities, commands: commands)
+      let id = try await notifier.notify(desktop)
+      setAvailable(true, reason: nil)
+      return (.shown, id)
+    } catch {
+      setAvailable(false, reason: "\(error)")
+      return (.unavailable, nil)
+    }
+  }
+
+  /// The desktop id of an earlier notification about the same item and category that is still
+  /// up: the new one replaces it instead of stacking (a game moved twice, a snoozed reminder).
+  private func replaced(by notification: StoredNotification) async -> UInt32 {
+    guard let item = notification.itemNumber else { return 0 }
+    let recent = (try? await store.notifications(category: notification.category, limit: 20)) ?? []
+    return recent.first { $0.id != notification.id && $0.itemNumber == item && $0.desktopID != nil }?.desktopID ?? 0
+  }
+
+  private func serverCapabilities(_ notifier: DesktopNotifier) async throws -> Set<String> {
+    if let capabilities { return capabilities }
+    let fetched = try await notifier.capabilities()
+    capabilities = fetched
+    return fetched
+  }
+
+  private func label(_ action: ReminderAction) -> String {
+    switch action {
+    case .open: NotificationText.actionOpen(language)
+    case .snooze(let minutes) where minutes == 60: NotificationText.actionSnoozeHour(language)
+    case .snooze(let minutes): NotificationText.actionSnoozeMinutes(language, "\(minutes)")
+    case .dismiss: NotificationText.actionDismiss(language)
+    }
+  }
+
+  private func handle(_ signal: NotificationSignal) async {
+    switch signal {
+    case .actionInvoked(let id, let key):
+      guard let action = ReminderAction(key: key),
+        let notification = try? await store.notification(desktopID: id)
+      else { return }
+      logger.info("notifications: \(key) on #\(notification.id) \"\(notification.summary)\"")
+      _ = try? await store.markNotificationsRead(ids: [notification.id], at: Date())
+      switch action {
+      case .open: if let link = notification.link { Self.open(link, logger: logger) }
+      case .snooze, .dismiss: await reminderAction?(notification, action)
+      }
+    case .closed: break
+    case .serverAppeared: await serverChanged(present: true)
+    case .serverVanished:
+      capabilities = nil
+      setAvailable(false, reason: "the notification server left the session bus")
+    case .busDisconnected:
+      capabilities = nil
+      setAvailable(false, reason: "the session bus connection was lost")
+    }
+  }
+
+  /// A server is there (again): say so, and show what could not be shown meanwhile (recent
+  /// ones only: an hours-old "moved" notification is stale news; the centre keeps them all).
+  private func serverChanged(present: Bool) async {
+    guard present, let notifier else {
+      setAvailable(false, reason: "no notification server on the session bus")
+      return
+    }
+    capabilities = nil
+    serverName = (try? await notifier.serverInformation()).map { "\($0.name) (\($0.vendor))" }
+    setAvailable(true, reason: nil)
+    let cutoff = Date().addingTimeInterval(-6 * 3600)
+    let waiting = ((try? await store.pendingDeliveries()) ?? []).filter { $0.createdAt > cutoff }
+    for notification in waiting.suffix(5) { await deliver(notification) }
+  }
+
+  private func setAvailable(_ now: Bool, reason: String?) {
+    if available != now {
+      if now {
+        logger.info("notifications: shown on the desktop\(serverName.map { " by \($0)" } ?? "")")
+      } else {
+        logger.warning(
+          "notifications: cannot be shown (\(reason ?? "unknown")); they are kept, see `outpost notifications`")
+      }
+    }
+    available = now
+  }
+
+  /// Changes the preferences and keeps them.
+  func update(_ change: (inout NotificationPreferences) -> Void) async throws(StoreError) -> NotificationPreferences {
+    var updated = preferences
+    change(&updated)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let text = String(decoding: (try? encoder.encode(updated)) ?? Data("{}".utf8), as: UTF8.self)
+    try await store.setMetaValue(NotificationPreferences.metaKey, text)
+    preferences = updated
+    return updated
+  }
+
+  /// Opens a link the way the desktop does (the `.desktop` handler turns `volleykit://` and
+  /// `outpost://` into `outpost open`).
+  nonisolated static func open(_ link: String, logger: Logger) {
+    var pid = pid_t()
+    let arguments = ["xdg-open", link]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let spawned = posix_spawnp(&pid, "xdg-open", nil, nil, &argv, environ)
+    guard spawned == 0 else {
+      logger.warning("notifications: cannot run xdg-open for \(link): \(String(cString: strerror(spawned)))")
+      return
+    }
+    // Reaped off the actor: xdg-open may wait for the browser to start.
+    let child = pid
+    Thread.detachNewThread {
+      var status: Int32 = 0
+      _ = waitpid(child, &status, 0)
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+/// `outpost notifications …`: the notification centre outpostd keeps, and what reaches the desktop.
+struct NotificationsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "notifications",
+    abstract: "The notification centre: what outpostd told you (or held back), and what shows on the desktop.",
+    discussion: """
+      outpostd keeps every notification it raises: reminders, new, changed or cancelled \
+      assignments, exchange entries taken, queued actions that failed, accounts that need a \
+      login. It keeps them even when none showed on the desktop (quiet hours, a category turned \
+      off, no notification server), so nothing is lost. They are listed newest first, unread \
+      ones marked •; one about an item ends with `outpost show N` to open it.
+
+      Categories: \(NotificationText.categories.joined(separator: ", ")).
+
+      Examples:
+        outpost notifications --unread
+        outpost notifications --category reminder --limit 10
+        outpost notifications read 12 13
+        outpost notifications read --all
+        outpost notifications prefs --disable changed --quiet-hours 22:00-07:00
+        outpost notifications prefs --quiet-hours off
+      """,
+    subcommands: [List.self, Read.self, Prefs.self], defaultSubcommand: List.self)
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the notifications, newest first.")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Only those not read yet.") var unread = false
+    @Option(help: ArgumentHelp("Only this category (see `outpost help notifications`).", valueName: "name"))
+    var category: String?
+    @Option(help: ArgumentHelp("At most this many (default 50, at most 1000).", valueName: "n")) var limit: Int?
+
+    func validate() throws {
+      if let category { try NotificationText.check(category: category) }
+      if let limit, !(1...1000).contains(limit) { throw ValidationError("--limit takes 1 to 1000") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(
+          NotificationsList.self, .init(unread: unread ? true : nil, category: category, limit: limit))
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        if result.notifications.isEmpty { print(unread ? "No unread notifications." : "No notifications.") }
+        for notification in result.notifications { print(NotificationText.entry(notification)) }
+        if result.unread > 0 {
+          print("\(result.unread) unread in all; `outpost notifications read --all` marks them read.")
+        }
+      }
+    }
+  }
+
+  struct Read: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Mark notifications read: the ones given, or all.",
+      discussion: """
+        Examples:
+          outpost notifications read 12 13
+          outpost notifications read --all
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The notifications' numbers (`outpost notifications`).", valueName: "id"))
+    var ids: [Int64] = []
+    @Flag(help: "Every notification.") var all = false
+
+    func validate() throws {
+      if ids.isEmpty, !all { throw ValidationError("give the numbers to mark read, or --all") }
+      if !ids.isEmpty, all { throw ValidationError("give the numbers to mark read or --all, not both") }
+      if let bad = ids.first(where: { $0 < 1 }) { throw ValidationError("\(bad) is not a notification's number") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(
+          NotificationsRead.self, .init(ids: all ? nil : ids, all: all ? true : nil))
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        print("Marked \(result.marked) read; \(result.unread) still unread.")
+      }
+    }
+  }
+
+  struct Prefs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Which categories show on the desktop, and quiet hours; changes them when asked.",
+      discussion: """
+        A category turned off, or a notification during quiet hours, does not show on the \
+        desktop; it is still kept and listed by `outpost notifications`. Quiet hours are local \
+        time and may span midnight. The settings are kept across restarts.
+
+        Examples:
+          outpost notifications prefs
+          outpost notifications prefs --disable changed --disable exchange-taken
+          outpost notifications prefs --enable changed --quiet-hours 22:30-07:00
+          outpost notifications prefs --quiet-hours off
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Show this category on the desktop (repeatable).", valueName: "name"))
+    var enable: [String] = []
+    @Option(help: ArgumentHelp("Keep this category off the desktop (repeatable).", valueName: "name"))
+    var disable: [String] = []
+    @Option(
+      name: .customLong("quiet-hours"),
+      help: ArgumentHelp("Nothing on the desktop between these local times, HH:MM-HH:MM; or off.", valueName: "range"))
+    var quietHours: String?
+
+    func validate() throws {
+      for category in enable + disable { try NotificationText.check(category: category) }
+      if let both = enable.first(where: disable.contains) {
+        throw ValidationError("\(both) is given to both --enable and --disable")
+      }
+      if let quietHours { _ = try NotificationText.quietHours(quietHours) }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let params = NotificationsPrefs.Params(
+          enable: enable.isEmpty ? nil : enable, disable: disable.isEmpty ? nil : disable,
+          quietHours: try quietHours.map(NotificationText.quietHours))
+        let result = try global.connect().call(NotificationsPrefs.self, params)
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        print(NotificationText.prefs(result))
+      }
+    }
+  }
+}
+
+/// How notifications and their settings read in a terminal.
+enum NotificationText {
+  /// The categories outpostd raises (`NotificationInfo.category`).
+  static let categories = [
+    "reminder", "new-assignment", "changed", "cancelled", "exchange-taken", "action-failed", "needs-login",
+  ]
+
+  static func check(category: String) throws {
+    guard categories.contains(category) else {
+      throw ValidationError("unknown category “\(category)”: use one of \(categories.joined(separator: ", "))")
+    }
+  }
+
+  /// Number, unread mark, time, category and summary; then the body's first line and the item.
+  static func entry(_ notification: NotificationInfo) -> String {
+    let number = "#\(notification.id)"
+    let mark = notification.readAt == nil ? "•" : " "
+    var text =
+      number.padding(to: 6) + mark + " " + Terminal.localTime(notification.createdAt) + "  "
+      + notification.category.padding(to: 16) + notification.summary
+    // Only the exceptions: "shown" is what everyone expects.
+    switch notification.delivery {
+    case "suppressed": text += "  [not shown: quiet hours or category off]"
+    case "unavailable": text += "  [not shown: no notification server]"
+    default: break
+    }
+    if let first = notification.body.split(separator: "\n").first, !first.isEmpty { text += "\n      " + first }
+    if let item = notification.item { text += "\n      outpost show \(item)" }
+    return text
+  }
+
+  /// "off", or "HH:MM-HH:MM" with both times zero-padded as the daemon stores them.
+  static func quietHours(_ text: String) throws -> String {
+    let trimmed = text.trimmingSpaces
+    if trimmed.lowercased() == "off" { return "off" }
+    let ends = trimmed.split(separator: "-", omittingEmptySubsequences: false).map { time(String($0)) }
+    guard ends.count == 2, let from = ends[0], let to = ends[1] else {
+      throw ValidationError("“\(trimmed)” is not a range of quiet hours: write HH:MM-HH:MM (e.g. 22:00-07:00) or off")
+    }
+    return from + "-" + to
+  }
+
+  /// "7:30" or "07:30" on the 24-hour clock, as "07:30"; nil otherwise.
+  static func time(_ text: String) -> String? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+    else { return nil }
+    return (hour < 10 ? "0" : "") + "\(hour):" + parts[1]
+  }
+
+  static func prefs(_ result: NotificationsPrefs.Result) -> String {
+    var lines: [String] = []
+    if result.available {
+      lines.append("Desktop notifications: available" + (result.server.map { " through \($0)" } ?? ""))
+    } else {
+      lines.append("Desktop notifications: not available: no notification server on the session bus.")
+      lines.append("  Notifications are kept and listed by `outpost notifications`.")
+    }
+    lines.append("Quiet hours: " + (result.quietHours.map { $0 == "off" ? "off" : $0 + " (local time)" } ?? "off"))
+    lines.append("Categories:")
+    for category in result.categories {
+      lines.append("  " + category.name.padding(to: 16) + (category.enabled ? "on" : "off"))
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// Padded with spaces to `width` characters (at least one space after a longer text).
+  fileprivate func padding(to width: Int) -> String {
+    self + String(repeating: " ", count: Swift.max(1, width - count))
+  }
+
+  fileprivate var trimmingSpaces: String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

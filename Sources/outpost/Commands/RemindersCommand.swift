@@ -1,0 +1,196 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `outpost reminders …`: the reminders outpostd fires as desktop notifications.
+struct RemindersCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "reminders",
+    abstract: "The reminders to come: list them, snooze one, or dismiss one.",
+    discussion: """
+      outpostd plans reminders for your assignments by itself (the evening before, a while \
+      before the start, before a deadline) and fires them as desktop notifications; each also \
+      lands in `outpost notifications`. A reminder that was due while the computer slept is \
+      shown late if it still helps, and recorded as missed otherwise.
+
+      Examples:
+        outpost reminders
+        outpost reminders --all
+        outpost reminders snooze 4 15m
+        outpost reminders snooze 4 1h30m
+        outpost reminders dismiss 4
+      """,
+    subcommands: [List.self, Snooze.self, Dismiss.self], defaultSubcommand: List.self)
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The reminders to come, soonest first.")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Also those fired, missed, withdrawn or dismissed in the last 7 days.") var all = false
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(RemindersList.self, .init(all: all ? true : nil))
+        if global.json {
+          Terminal.printJSON(result)
+        } else if result.reminders.isEmpty {
+          print(all ? "No reminders, none in the last 7 days either." : "No reminders to come.")
+        } else {
+          let rows = result.reminders.map { reminder in
+            [
+              "#\(reminder.number)", ReminderText.when(reminder.dueAt), ReminderText.rule(reminder),
+              ReminderText.item(reminder), ReminderText.state(reminder),
+            ]
+          }
+          print(AccountText.table(header: ["#", "due", "rule", "item", "state"], rows: rows))
+        }
+      }
+    }
+  }
+
+  struct Snooze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remind again after a while.",
+      discussion: """
+        DURATION is a number and a unit (m minutes, h hours, d days), or several: 5m, 15m, 1h, \
+        1h30m, 1d. At most a year.
+
+        Examples:
+          outpost reminders snooze 4 15m
+          outpost reminders snooze 4 1d
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The reminder's number (`outpost reminders`).", valueName: "id")) var id: Int64
+    @Argument(help: ArgumentHelp("How long: 5m, 15m, 1h, 1h30m, 1d.", valueName: "duration")) var duration: String
+
+    func validate() throws {
+      guard id > 0 else { throw ValidationError("\(id) is not a reminder's number") }
+      _ = try SnoozeDuration.seconds(duration)
+    }
+
+    func run() throws {
+      try reportingFailures {
+        // Sent in its shortest form ("90m" as "1h30m"): what the daemon reads is what was checked here.
+        let normalized = SnoozeDuration.format(try SnoozeDuration.seconds(duration))
+        let result = try global.connect().call(RemindersSnooze.self, .init(number: id, duration: normalized))
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        let reminder = result.reminder
+        print(
+          "Reminder #\(reminder.number) (\(reminder.title)) snoozed until "
+            + ReminderText.when(reminder.snoozedUntil ?? reminder.dueAt) + ".")
+      }
+    }
+  }
+
+  struct Dismiss: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "This reminder will not fire (again).",
+      discussion: "The item's other reminders stay. Example: outpost reminders dismiss 4")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The reminder's number (`outpost reminders`).", valueName: "id")) var id: Int64
+
+    func validate() throws {
+      guard id > 0 else { throw ValidationError("\(id) is not a reminder's number") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let result = try global.connect().call(RemindersDismiss.self, .init(number: id))
+        if global.json {
+          Terminal.printJSON(result)
+          return
+        }
+        print("Reminder #\(result.reminder.number) (\(result.reminder.title)) dismissed.")
+      }
+    }
+  }
+}
+
+/// How reminders read in a terminal.
+enum ReminderText {
+  /// "Sat 2026-12-05 19:00" in the local time zone.
+  static func when(_ date: Date) -> String { ItemText.day(date) + " " + ItemText.time(date) }
+
+  /// The rule in words: "evening before", "60 min before", "report deadline".
+  static func rule(_ reminder: ReminderInfo) -> String {
+    switch reminder.rule {
+    case "evening-before": return "evening before"
+    case "before-start":
+      // The lead is not sent on its own: it is the gap between the reminder and the start.
+      guard let start = reminder.startsAt else { return "before start" }
+      let minutes = Int((start.timeIntervalSince(reminder.dueAt) / 60).rounded())
+      if minutes >= 1440, minutes % 1440 == 0 { return "\(minutes / 1440) d before" }
+      if minutes >= 120, minutes % 60 == 0 { return "\(minutes / 60) h before" }
+      return "\(minutes) min before"
+    case let rule where rule.hasPrefix("deadline:"): return "\(rule.dropFirst("deadline:".count)) deadline"
+    default: return reminder.rule
+    }
+  }
+
+  /// "#31 VBC Zürich – Volley Näfels, Sat 2026-12-05 20:00".
+  static func item(_ reminder: ReminderInfo) -> String {
+    "#\(reminder.item) \(reminder.title)" + (reminder.startsAt.map { ", " + when($0) } ?? "")
+  }
+
+  static func state(_ reminder: ReminderInfo) -> String {
+    guard reminder.state == "pending", let until = reminder.snoozedUntil else { return reminder.state }
+    return "snoozed until " + when(until)
+  }
+}
+
+/// The snooze durations the daemon takes (`5m`, `1h30m`, `1d`), checked here so a typo is
+/// explained before anything is sent.
+enum SnoozeDuration {
+  static let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+  /// A year, as the daemon allows.
+  static let maximum: Int64 = 366 * 86_400
+
+  static func seconds(_ text: String) throws -> Int64 {
+    let trimmed = text.lowercased().filter { !$0.isWhitespace }
+    let example = "write e.g. 15m, 1h, 1h30m or 1d"
+    guard !trimmed.isEmpty else { throw ValidationError("no duration given: \(example)") }
+    var total: Int64 = 0
+    var digits = ""
+    for character in trimmed {
+      if character.isASCII, character.isNumber {
+        digits.append(character)
+        guard digits.count <= 9 else { throw ValidationError("“\(trimmed)” is too long: at most 366d") }
+        continue
+      }
+      guard let unit = units.first(where: { $0.0 == character }) else {
+        throw ValidationError("“\(trimmed)” is not a duration: use m (minutes), h (hours) or d (days); \(example)")
+      }
+      guard let value = Int64(digits) else {
+        throw ValidationError("“\(trimmed)” is not a duration: a number comes before each unit; \(example)")
+      }
+      total += value * unit.1
+      guard total <= maximum else { throw ValidationError("“\(trimmed)” is too long: at most 366d") }
+      digits = ""
+    }
+    guard digits.isEmpty else {
+      throw ValidationError(
+        "“\(trimmed)” has no unit: write \(digits)m (minutes), \(digits)h (hours) or \(digits)d (days)")
+    }
+    guard total > 0 else { throw ValidationError("a snooze must be longer than zero") }
+    return total
+  }
+
+  /// The shortest way to write it: "1d", "1h30m", "90s".
+  static func format(_ seconds: Int64) -> String {
+    var rest = seconds
+    var text = ""
+    for (unit, size) in units where rest >= size {
+      text += "\(rest / size)\(unit)"
+      rest %= size
+    }
+    return text
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import OutpostModel
+import Testing
+
+@testable import OutpostDaemon
+
+@Suite struct NotificationTextTests {
+  @Test func everyTextHasEveryLanguageWithTheSamePlaceholders() {
+    for key in NotificationText.allCases {
+      let entries = NotificationText.table[key] ?? [:]
+      #expect(Set(entries.keys) == Set(Language.allCases), "\(key) lacks a language")
+      let placeholders = { (text: String) in Set((0..<6).filter { text.contains("{\($0)}") }) }
+      let english = placeholders(entries[.en] ?? "")
+      for (language, text) in entries {
+        #expect(placeholders(text) == english, "\(key) in \(language) has other placeholders")
+      }
+    }
+    #expect(NotificationText.cancelled(.de, "A – B") == "Abgesagt: A – B")
+  }
+
+  @Test func quietHoursMayWrapMidnight() throws {
+    let zone = try #require(TimeZone(identifier: "Europe/Zurich"))
+    let night = try #require(QuietHours("22:00-07:00"))
+    func at(_ hour: Int, _ minute: Int) -> Date {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      return calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: hour, minute: minute))!
+    }
+    #expect(night.contains(at(23, 30), timeZone: zone))
+    #expect(night.contains(at(6, 59), timeZone: zone))
+    #expect(!night.contains(at(7, 0), timeZone: zone))
+    #expect(!night.contains(at(12, 0), timeZone: zone))
+    let lunch = try #require(QuietHours("12:00-13:30"))
+    #expect(lunch.contains(at(13, 29), timeZone: zone) && !lunch.contains(at(13, 30), timeZone: zone))
+    #expect(QuietHours("22:00") == nil && QuietHours("25:00-07:00") == nil && QuietHours("07:00-07:00") == nil)
+    #expect(night.description == "22:00-07:00")
+    var prefs = NotificationPreferences(disabled: ["changed"], quietHours: lunch)
+    #expect(!prefs.shows(.changed, at: at(9, 0), timeZone: zone))
+    #expect(prefs.shows(.reminder, at: at(9, 0), timeZone: zone))
+    #expect(!prefs.shows(.reminder, at: at(12, 15), timeZone: zone))
+    prefs.quietHours = nil
+    #expect(prefs.shows(.reminder, at: at(12, 15), timeZone: zone))
+  }
+}
