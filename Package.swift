@@ -98,7 +98,7 @@ let package = Package(
       name: "outpost-sync-bench",
       dependencies: [
         "OutpostModel", "OutpostStore", "OutpostSync", "OutpostConnectors", "OutpostSandbox", "OutpostCalendar",
-        "OutpostRPC", "OutpostRPCTransport", .product(name: "Logging", package: "swift-log"),
+        "OutpostRPC", "OutpostRPCTransport", "OutpostReminders", .product(name: "Logging", package: "swift-log"),
       ],
     ),
     .executableTarget(

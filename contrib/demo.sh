@@ -127,6 +127,12 @@ echo "==> outpost calendar status / outpost calendar url (subscribe with the web
 "$bin/outpost" calendar status
 "$bin/outpost" calendar url | head -n 3
 
+echo "==> outpost reminders (the next ones: the evening before and an hour before each game)"
+"$bin/outpost" reminders | head -n 6
+
+echo "==> outpost snapshot --format line (what a status bar shows; the files are in $OUTPOST_RUNTIME_DIR)"
+"$bin/outpost" snapshot --format line
+
 echo "==> outpost status"
 "$bin/outpost" status
 
@@ -138,6 +144,8 @@ To use this demo daemon from another terminal:
   $bin/outpost exchange take ID        (queued; try it after stopping the sandbox: kill ${pids[0]})
   $bin/outpost show ID
   $bin/outpost account status volleymanager
+  $bin/outpost notifications            (on a desktop they also pop up; here the demo bus has no server)
+  $bin/outpost open outpost://item/ID
 
 INFO
 if [ "$follow" = 1 ]; then

@@ -131,7 +131,8 @@ public struct Daemon {
     calendar.timeZone = TimeZone(identifier: configuration.calendarTimeZone) ?? calendar.timeZone
     calendar.alarmsMinutesBefore = configuration.calendarAlarmMinutes > 0 ? [configuration.calendarAlarmMinutes] : []
     calendar.includeContactDetails = configuration.calendarIncludeContacts
-    calendar.language = Language.preferred(environment: ProcessEnvironment.current())
+    calendar.language =
+      Language(rawValue: configuration.language) ?? Language.preferred(environment: ProcessEnvironment.current())
     var snapshotOptions = SnapshotOptions()
     snapshotOptions.maxItems = configuration.snapshotMaxItems
     snapshotOptions.language = calendar.language

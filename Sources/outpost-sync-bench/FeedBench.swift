@@ -106,6 +106,21 @@ extension SyncBench {
     print(
       "  feed, 1,000 GETs with If-None-Match on one connection: \(ms(total)) in all, median \(ms(samples[500])), "
         + "p99 \(ms(samples[990])); replies: \(statuses.sorted { $0.key < $1.key })")
+    // Idle with thousands of reminders pending: the daemon should sleep until the next one.
+    let seconds = Int(ProcessInfo.processInfo.environment["OUTPOST_BENCH_IDLE_SECONDS"] ?? "") ?? 60
+    if let client = try? RPCClient(socketPath: socket, timeout: .seconds(10)),
+      let pending = try? client.call(RemindersList.self, .init()).reminders
+    {
+      let next = pending.map { $0.snoozedUntil ?? $0.dueAt }.min()
+      try await Task.sleep(for: .seconds(2))
+      let before = ContextSwitches.sample(pid: daemon.processIdentifier)
+      try await Task.sleep(for: .seconds(seconds))
+      let after = ContextSwitches.sample(pid: daemon.processIdentifier)
+      print(
+        "  outpostd idle with \(pending.count) pending reminders (next due \(next.map { "in \(Int($0.timeIntervalSinceNow)) s" } ?? "never")): "
+          + "\(ContextSwitches.delta(before, after)) wakeups in \(seconds) s (context switches of its \(after.count) threads)"
+      )
+    }
   }
 }
 

@@ -22,6 +22,7 @@ struct SyncBench {
     try await replay(in: directory)
     try await sandboxFirstSync(in: directory)
     try await calendar(in: directory)
+    try await reminders(in: directory)
     try await feed(in: directory)
   }
 

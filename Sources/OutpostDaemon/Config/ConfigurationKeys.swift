@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OutpostDesktop
+import OutpostModel
 
 /// One key of `config.toml`: its dotted name, what it means, its default as TOML, and how it is
 /// checked and applied. The list below is the single place keys are defined.
@@ -25,6 +26,13 @@ enum ConfigurationKeys {
       }
       configuration.logLevel = level
       return nil
+    },
+    stringKey(
+      "daemon.language",
+      "The language of calendars, notifications and the bars' files: de, en, fr or it; empty for the "
+        + "environment's (OUTPOST_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG).", default: "", \.language
+    ) { value in
+      value.isEmpty || Language(rawValue: value) != nil ? nil : "expected de, en, fr or it (or empty), not \"\(value)\""
     },
     integerKey(
       "rpc.max_frame_bytes",

@@ -6,6 +6,8 @@ import Logging
 /// it, documents it (`outpostd --print-config`) and feeds the README's table.
 public struct DaemonConfiguration: Sendable, Equatable {
   public var logLevel: Logger.Level = .info
+  /// de, en, fr or it; empty: from the environment (OUTPOST_LANG, LANGUAGE, LC_ALL, LANG).
+  public var language = ""
   public var maxFrameBytes = 1 << 20
   public var maxConnections = 1024
   public var drainTimeoutSeconds = 5

@@ -10,7 +10,7 @@ extension Catalog {
       .de:
         "kein {0} angegeben: im Terminal ausführen, um danach gefragt zu werden, oder mit --password-stdin übergeben",
       .fr: "aucun {0} fourni : lancez la commande dans un terminal pour le saisir, ou passez-le avec --password-stdin",
-      .it: "nessun {0} fornito: esegui il comando in un terminale per inserirlo, o passalo con --password-stdin",
+      .it: "{0} mancante: esegui il comando in un terminale per l'inserimento, o usa --password-stdin",
     ],
     .accountAdded: [
       .en: "Added account {0} ({1}), logged in as {2}. The password is in your keyring, not on disk.",

@@ -52,10 +52,98 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case queueEmpty
   case conflictsNone
   case conflictServerNow
+  case calendarFilesOff
+  case calendarFile
+  case calendarExported
+  case calendarCannotWrite
+  case calendarWriteFailed
+  case caldavTarget
+  case caldavScopeAccount
+  case caldavScopeAll
+  case caldavStatusOK
+  case caldavStatusRetrying
+  case caldavStatusNeedsLogin
+  case caldavStatusError
+  case caldavLastPushed
+  case caldavPasswordNoun
+  case caldavPasswordPrompt
+  case caldavAdded
+  case caldavRemoved
+  case caldavDeletedThere
+  case caldavLeftThere
+  case caldavNone
+  case caldavPushFailed
+  case caldavNotPushed
+  case caldavCounts
+  case caldavRecreated
+  case caldavOverwritten
+  case caldavUnchanged
+  case caldavForeign
+  case caldavNotWritten
+  case snapshotDaemonDown
+  case snapshotStartHint
+  case snapshotOff
+  case snapshotUnknownFormat
+  case openExclusive
+  case openNoItem
+  case openNoWebPage
+  case openCannotRun
+  case openFailed
+  case openOpened
+  case notificationsLimitRange
+  case notificationsNone
+  case notificationsNoneUnread
+  case notificationsUnreadTotal
+  case notificationsReadNeedsNumbers
+  case notificationsReadNotBoth
+  case notificationsBadNumber
+  case notificationsMarked
+  case notificationsEnabledAndDisabled
+  case notificationsUnknownCategory
+  case notificationsSuppressed
+  case notificationsNoServer
+  case notificationsQuietHoursInvalid
+  case notificationsDesktopAvailable
+  case notificationsDesktopAvailableThrough
+  case notificationsDesktopUnavailable
+  case notificationsKept
+  case notificationsQuietHours
+  case notificationsQuietHoursLocal
+  case notificationsQuietHoursOff
+  case notificationsCategories
+  case notificationsCategoryOn
+  case notificationsCategoryOff
+  case remindersNone
+  case remindersNoneRecent
+  case remindersColumns
+  case remindersBadNumber
+  case remindersSnoozed
+  case remindersDismissed
+  case reminderRuleEveningBefore
+  case reminderRuleBeforeStart
+  case reminderRuleDaysBefore
+  case reminderRuleHoursBefore
+  case reminderRuleMinutesBefore
+  case reminderRuleDeadline
+  case reminderStatePending
+  case reminderStateFired
+  case reminderStateMissed
+  case reminderStateWithdrawn
+  case reminderStateDismissed
+  case reminderStateSnoozed
+  case snoozeExample
+  case snoozeEmpty
+  case snoozeTooLong
+  case snoozeBadUnit
+  case snoozeNoNumber
+  case snoozeNoUnit
+  case snoozeZero
 }
 
 enum Catalog {
-  static let entries = coreEntries.merging(accountEntries) { core, _ in core }.merging(itemEntries) { core, _ in core }
+  static let entries = [accountEntries, itemEntries, calendarEntries, notificationEntries].reduce(coreEntries) {
+    $0.merging($1) { core, _ in core }
+  }
 
   static let coreEntries: [MessageKey: [Language: String]] = [
     .daemonNotRunning: [

@@ -36,7 +36,7 @@ struct NotificationsCommand: ParsableCommand {
 
     func validate() throws {
       if let category { try NotificationText.check(category: category) }
-      if let limit, !(1...1000).contains(limit) { throw ValidationError("--limit takes 1 to 1000") }
+      if let limit, !(1...1000).contains(limit) { throw ValidationError(localized(.notificationsLimitRange)) }
     }
 
     func run() throws {
@@ -47,10 +47,10 @@ struct NotificationsCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
-        if result.notifications.isEmpty { print(unread ? "No unread notifications." : "No notifications.") }
+        if result.notifications.isEmpty { print(localized(unread ? .notificationsNoneUnread : .notificationsNone)) }
         for notification in result.notifications { print(NotificationText.entry(notification)) }
         if result.unread > 0 {
-          print("\(result.unread) unread in all; `outpost notifications read --all` marks them read.")
+          print(localized(.notificationsUnreadTotal, "\(result.unread)"))
         }
       }
     }
@@ -70,9 +70,9 @@ struct NotificationsCommand: ParsableCommand {
     @Flag(help: "Every notification.") var all = false
 
     func validate() throws {
-      if ids.isEmpty, !all { throw ValidationError("give the numbers to mark read, or --all") }
-      if !ids.isEmpty, all { throw ValidationError("give the numbers to mark read or --all, not both") }
-      if let bad = ids.first(where: { $0 < 1 }) { throw ValidationError("\(bad) is not a notification's number") }
+      if ids.isEmpty, !all { throw ValidationError(localized(.notificationsReadNeedsNumbers)) }
+      if !ids.isEmpty, all { throw ValidationError(localized(.notificationsReadNotBoth)) }
+      if let bad = ids.first(where: { $0 < 1 }) { throw ValidationError(localized(.notificationsBadNumber, "\(bad)")) }
     }
 
     func run() throws {
@@ -83,7 +83,7 @@ struct NotificationsCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
-        print("Marked \(result.marked) read; \(result.unread) still unread.")
+        print(localized(.notificationsMarked, "\(result.marked)", "\(result.unread)"))
       }
     }
   }
@@ -115,7 +115,7 @@ struct NotificationsCommand: ParsableCommand {
     func validate() throws {
       for category in enable + disable { try NotificationText.check(category: category) }
       if let both = enable.first(where: disable.contains) {
-        throw ValidationError("\(both) is given to both --enable and --disable")
+        throw ValidationError(localized(.notificationsEnabledAndDisabled, both))
       }
       if let quietHours { _ = try NotificationText.quietHours(quietHours) }
     }
@@ -145,7 +145,7 @@ enum NotificationText {
 
   static func check(category: String) throws {
     guard categories.contains(category) else {
-      throw ValidationError("unknown category “\(category)”: use one of \(categories.joined(separator: ", "))")
+      throw ValidationError(localized(.notificationsUnknownCategory, category, categories.joined(separator: ", ")))
     }
   }
 
@@ -158,8 +158,8 @@ enum NotificationText {
       + notification.category.padding(to: 16) + notification.summary
     // Only the exceptions: "shown" is what everyone expects.
     switch notification.delivery {
-    case "suppressed": text += "  [not shown: quiet hours or category off]"
-    case "unavailable": text += "  [not shown: no notification server]"
+    case "suppressed": text += localized(.notificationsSuppressed)
+    case "unavailable": text += localized(.notificationsNoServer)
     default: break
     }
     if let first = notification.body.split(separator: "\n").first, !first.isEmpty { text += "\n      " + first }
@@ -173,7 +173,7 @@ enum NotificationText {
     if trimmed.lowercased() == "off" { return "off" }
     let ends = trimmed.split(separator: "-", omittingEmptySubsequences: false).map { time(String($0)) }
     guard ends.count == 2, let from = ends[0], let to = ends[1] else {
-      throw ValidationError("“\(trimmed)” is not a range of quiet hours: write HH:MM-HH:MM (e.g. 22:00-07:00) or off")
+      throw ValidationError(localized(.notificationsQuietHoursInvalid, trimmed))
     }
     return from + "-" + to
   }
@@ -190,16 +190,20 @@ enum NotificationText {
 
   static func prefs(_ result: NotificationsPrefs.Result) -> String {
     var lines: [String] = []
-    if result.available {
-      lines.append("Desktop notifications: available" + (result.server.map { " through \($0)" } ?? ""))
+    if !result.available {
+      lines.append(localized(.notificationsDesktopUnavailable))
+      lines.append(localized(.notificationsKept))
+    } else if let server = result.server {
+      lines.append(localized(.notificationsDesktopAvailableThrough, server))
     } else {
-      lines.append("Desktop notifications: not available: no notification server on the session bus.")
-      lines.append("  Notifications are kept and listed by `outpost notifications`.")
+      lines.append(localized(.notificationsDesktopAvailable))
     }
-    lines.append("Quiet hours: " + (result.quietHours.map { $0 == "off" ? "off" : $0 + " (local time)" } ?? "off"))
-    lines.append("Categories:")
+    let quietHours = result.quietHours.flatMap { $0 == "off" ? nil : localized(.notificationsQuietHoursLocal, $0) }
+    lines.append(localized(.notificationsQuietHours, quietHours ?? localized(.notificationsQuietHoursOff)))
+    lines.append(localized(.notificationsCategories))
     for category in result.categories {
-      lines.append("  " + category.name.padding(to: 16) + (category.enabled ? "on" : "off"))
+      let state = localized(category.enabled ? .notificationsCategoryOn : .notificationsCategoryOff)
+      lines.append("  " + category.name.padding(to: 16) + state)
     }
     return lines.joined(separator: "\n")
   }

@@ -34,7 +34,7 @@ struct OpenCommand: ParsableCommand {
   @Flag(help: "Show the item here, even without a terminal.") var print = false
 
   func validate() throws {
-    if web && print { throw ValidationError("--web and --print exclude each other") }
+    if web && print { throw ValidationError(localized(.openExclusive)) }
     if case .failure(let error) = DeepLink.parse(link) { throw ValidationError(error.description) }
   }
 
@@ -53,17 +53,12 @@ struct OpenCommand: ParsableCommand {
       let browser = web || (!print && isatty(1) == 0)
       guard let found else {
         if browser, case .web(let url, _) = parsed { return try Self.openInBrowser(url) }
-        throw CLIFailure(
-          .daemonError,
-          "no item for \(link) in your synced data; `outpost sync --wait` fetches the latest, `outpost agenda` lists what is there"
-        )
+        throw CLIFailure(.daemonError, localized(.openNoItem, link))
       }
       if browser {
         let accounts = try connection.call(AccountsList.self, NoParams()).accounts
         guard let page = Self.webPage(for: found, link: parsed, accounts: accounts) else {
-          throw CLIFailure(
-            .daemonError,
-            "the service of \(link) has no web page Outpost knows; `outpost show \(found.number)` shows the item")
+          throw CLIFailure(.daemonError, localized(.openNoWebPage, link, "\(found.number)"))
         }
         return try Self.openInBrowser(page)
       }
@@ -92,14 +87,13 @@ struct OpenCommand: ParsableCommand {
     defer { for pointer in argv { free(pointer) } }
     let spawned = posix_spawnp(&pid, "xdg-open", nil, nil, &argv, environ)
     guard spawned == 0 else {
-      throw CLIFailure(
-        .unavailable, "cannot run xdg-open (\(String(cString: strerror(spawned)))); open \(url) yourself")
+      throw CLIFailure(.unavailable, localized(.openCannotRun, String(cString: strerror(spawned)), url))
     }
     var status: Int32 = 0
     _ = waitpid(pid, &status, 0)
     guard status == 0 else {
-      throw CLIFailure(.unavailable, "xdg-open could not open \(url) (status \(status)); open it yourself")
+      throw CLIFailure(.unavailable, localized(.openFailed, url, "\(status)"))
     }
-    Terminal.note("opened \(url)")
+    Terminal.note(localized(.openOpened, url))
   }
 }

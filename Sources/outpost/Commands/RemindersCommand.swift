@@ -39,7 +39,7 @@ struct RemindersCommand: ParsableCommand {
         if global.json {
           Terminal.printJSON(result)
         } else if result.reminders.isEmpty {
-          print(all ? "No reminders, none in the last 7 days either." : "No reminders to come.")
+          print(localized(all ? .remindersNoneRecent : .remindersNone))
         } else {
           let rows = result.reminders.map { reminder in
             [
@@ -47,7 +47,8 @@ struct RemindersCommand: ParsableCommand {
               ReminderText.item(reminder), ReminderText.state(reminder),
             ]
           }
-          print(AccountText.table(header: ["#", "due", "rule", "item", "state"], rows: rows))
+          let header = localized(.remindersColumns).split(separator: "|").map(String.init)
+          print(AccountText.table(header: header, rows: rows))
         }
       }
     }
@@ -69,7 +70,7 @@ struct RemindersCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("How long: 5m, 15m, 1h, 1h30m, 1d.", valueName: "duration")) var duration: String
 
     func validate() throws {
-      guard id > 0 else { throw ValidationError("\(id) is not a reminder's number") }
+      guard id > 0 else { throw ValidationError(localized(.remindersBadNumber, "\(id)")) }
       _ = try SnoozeDuration.seconds(duration)
     }
 
@@ -83,9 +84,8 @@ struct RemindersCommand: ParsableCommand {
           return
         }
         let reminder = result.reminder
-        print(
-          "Reminder #\(reminder.number) (\(reminder.title)) snoozed until "
-            + ReminderText.when(reminder.snoozedUntil ?? reminder.dueAt) + ".")
+        let until = ReminderText.when(reminder.snoozedUntil ?? reminder.dueAt)
+        print(localized(.remindersSnoozed, "\(reminder.number)", reminder.title, until))
       }
     }
   }
@@ -98,7 +98,7 @@ struct RemindersCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The reminder's number (`outpost reminders`).", valueName: "id")) var id: Int64
 
     func validate() throws {
-      guard id > 0 else { throw ValidationError("\(id) is not a reminder's number") }
+      guard id > 0 else { throw ValidationError(localized(.remindersBadNumber, "\(id)")) }
     }
 
     func run() throws {
@@ -108,7 +108,7 @@ struct RemindersCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
-        print("Reminder #\(result.reminder.number) (\(result.reminder.title)) dismissed.")
+        print(localized(.remindersDismissed, "\(result.reminder.number)", result.reminder.title))
       }
     }
   }
@@ -122,15 +122,16 @@ enum ReminderText {
   /// The rule in words: "evening before", "60 min before", "report deadline".
   static func rule(_ reminder: ReminderInfo) -> String {
     switch reminder.rule {
-    case "evening-before": return "evening before"
+    case "evening-before": return localized(.reminderRuleEveningBefore)
     case "before-start":
       // The lead is not sent on its own: it is the gap between the reminder and the start.
-      guard let start = reminder.startsAt else { return "before start" }
+      guard let start = reminder.startsAt else { return localized(.reminderRuleBeforeStart) }
       let minutes = Int((start.timeIntervalSince(reminder.dueAt) / 60).rounded())
-      if minutes >= 1440, minutes % 1440 == 0 { return "\(minutes / 1440) d before" }
-      if minutes >= 120, minutes % 60 == 0 { return "\(minutes / 60) h before" }
-      return "\(minutes) min before"
-    case let rule where rule.hasPrefix("deadline:"): return "\(rule.dropFirst("deadline:".count)) deadline"
+      if minutes >= 1440, minutes % 1440 == 0 { return localized(.reminderRuleDaysBefore, "\(minutes / 1440)") }
+      if minutes >= 120, minutes % 60 == 0 { return localized(.reminderRuleHoursBefore, "\(minutes / 60)") }
+      return localized(.reminderRuleMinutesBefore, "\(minutes)")
+    case let rule where rule.hasPrefix("deadline:"):
+      return localized(.reminderRuleDeadline, String(rule.dropFirst("deadline:".count)))
     default: return reminder.rule
     }
   }
@@ -140,9 +141,19 @@ enum ReminderText {
     "#\(reminder.item) \(reminder.title)" + (reminder.startsAt.map { ", " + when($0) } ?? "")
   }
 
+  /// The state in words (`pending`, `fired`, `missed`, `withdrawn`, `dismissed`); others as they are.
   static func state(_ reminder: ReminderInfo) -> String {
-    guard reminder.state == "pending", let until = reminder.snoozedUntil else { return reminder.state }
-    return "snoozed until " + when(until)
+    if reminder.state == "pending", let until = reminder.snoozedUntil {
+      return localized(.reminderStateSnoozed, when(until))
+    }
+    switch reminder.state {
+    case "pending": return localized(.reminderStatePending)
+    case "fired": return localized(.reminderStateFired)
+    case "missed": return localized(.reminderStateMissed)
+    case "withdrawn": return localized(.reminderStateWithdrawn)
+    case "dismissed": return localized(.reminderStateDismissed)
+    default: return reminder.state
+    }
   }
 }
 
@@ -155,31 +166,30 @@ enum SnoozeDuration {
 
   static func seconds(_ text: String) throws -> Int64 {
     let trimmed = text.lowercased().filter { !$0.isWhitespace }
-    let example = "write e.g. 15m, 1h, 1h30m or 1d"
-    guard !trimmed.isEmpty else { throw ValidationError("no duration given: \(example)") }
+    let example = localized(.snoozeExample)
+    guard !trimmed.isEmpty else { throw ValidationError(localized(.snoozeEmpty, example)) }
     var total: Int64 = 0
     var digits = ""
     for character in trimmed {
       if character.isASCII, character.isNumber {
         digits.append(character)
-        guard digits.count <= 9 else { throw ValidationError("“\(trimmed)” is too long: at most 366d") }
+        guard digits.count <= 9 else { throw ValidationError(localized(.snoozeTooLong, trimmed)) }
         continue
       }
       guard let unit = units.first(where: { $0.0 == character }) else {
-        throw ValidationError("“\(trimmed)” is not a duration: use m (minutes), h (hours) or d (days); \(example)")
+        throw ValidationError(localized(.snoozeBadUnit, trimmed, example))
       }
       guard let value = Int64(digits) else {
-        throw ValidationError("“\(trimmed)” is not a duration: a number comes before each unit; \(example)")
+        throw ValidationError(localized(.snoozeNoNumber, trimmed, example))
       }
       total += value * unit.1
-      guard total <= maximum else { throw ValidationError("“\(trimmed)” is too long: at most 366d") }
+      guard total <= maximum else { throw ValidationError(localized(.snoozeTooLong, trimmed)) }
       digits = ""
     }
     guard digits.isEmpty else {
-      throw ValidationError(
-        "“\(trimmed)” has no unit: write \(digits)m (minutes), \(digits)h (hours) or \(digits)d (days)")
+      throw ValidationError(localized(.snoozeNoUnit, trimmed, digits))
     }
-    guard total > 0 else { throw ValidationError("a snooze must be longer than zero") }
+    guard total > 0 else { throw ValidationError(localized(.snoozeZero)) }
     return total
   }
 

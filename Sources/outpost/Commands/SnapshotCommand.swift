@@ -34,7 +34,7 @@ struct SnapshotCommand: ParsableCommand {
 
   func validate() throws {
     guard Self.formats.contains(format) else {
-      throw ValidationError("unknown format \"\(format)\"; use one of \(Self.formats.joined(separator: ", "))")
+      throw ValidationError(localized(.snapshotUnknownFormat, format, Self.formats.joined(separator: ", ")))
     }
   }
 
@@ -54,16 +54,24 @@ struct SnapshotCommand: ParsableCommand {
     }
   }
 
-  /// One valid line in the bar's format saying the daemon is not running.
+  /// One valid line in the bar's format saying the daemon is not running, in the user's
+  /// language; the JSON keys and the `alt`, `class` and `state` values stay as the bars expect.
   static func daemonDown(_ format: String) -> String? {
-    let text = "Outpost: outpostd is not running"
+    let text = localized(.snapshotDaemonDown)
     switch format {
     case "waybar":
+      let tooltip = json(localized(.snapshotStartHint))
       return
-        #"{"text":"\#(text)","alt":"error","tooltip":"Start it: systemctl --user start outpostd.socket","class":["error"],"percentage":0}"#
-    case "i3rs": return #"{"icon":"","state":"Critical","text":"\#(text)","short_text":"Outpost: off"}"#
+        #"{"text":"\#(json(text))","alt":"error","tooltip":"\#(tooltip)","class":["error"],"percentage":0}"#
+    case "i3rs":
+      return #"{"icon":"","state":"Critical","text":"\#(json(text))","short_text":"\#(json(localized(.snapshotOff)))"}"#
     case "line": return text
     default: return nil
     }
+  }
+
+  /// Text made safe inside a JSON string (the messages hold no control characters).
+  static func json(_ text: String) -> String {
+    text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
   }
 }

@@ -38,7 +38,7 @@ struct CalendarCalDAVCommand: ParsableCommand {
       try reportingFailures {
         let connection = try global.connect()
         let password = try SecretInput.read(
-          noun: "password", prompt: "Password for \(username) at \(url): ",
+          noun: localized(.caldavPasswordNoun), prompt: localized(.caldavPasswordPrompt, username, url),
           fromStandardInput: passwordFromStandardInput)
         let result = try connection.call(
           CalendarCalDAVAdd.self, .init(url: url, username: username, password: password, account: account))
@@ -47,7 +47,7 @@ struct CalendarCalDAVCommand: ParsableCommand {
           return
         }
         let name = result.target.displayName.map { "\"\($0)\" " } ?? ""
-        print("Pushing into \(name)\(result.target.url) as \(result.target.username).")
+        print(localized(.caldavAdded, name, result.target.url, result.target.username))
         CalendarCalDAVText.print(result.push)
       }
     }
@@ -69,11 +69,11 @@ struct CalendarCalDAVCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
-        print("No longer pushing into \(result.url).")
+        print(localized(.caldavRemoved, result.url))
         if purge {
-          print("  \(result.deleted) event(s) deleted there.")
+          print(localized(.caldavDeletedThere, "\(result.deleted)"))
         } else if result.left > 0 {
-          print("  \(result.left) event(s) left there (use --purge to delete them).")
+          print(localized(.caldavLeftThere, "\(result.left)"))
         }
       }
     }
@@ -92,12 +92,12 @@ struct CalendarCalDAVCommand: ParsableCommand {
         if global.json {
           Terminal.printJSON(result)
         } else if result.pushes.isEmpty {
-          print("No CalDAV calendar to push into; add one with `outpost calendar caldav add URL --username NAME`.")
+          print(localized(.caldavNone))
         } else {
           for push in result.pushes { CalendarCalDAVText.print(push, named: true) }
         }
         if let failed = result.pushes.first(where: { $0.failure != nil }) {
-          throw CLIFailure(.tempFail, "pushing into \(failed.url) failed: \(failed.failure ?? "")")
+          throw CLIFailure(.tempFail, localized(.caldavPushFailed, failed.url, failed.failure ?? ""))
         }
       }
     }
@@ -108,15 +108,26 @@ enum CalendarCalDAVText {
   static func print(_ push: CalDAVPushSummary, named: Bool = false) {
     if named { Swift.print(push.url) }
     if let failure = push.failure {
-      Swift.print("  not pushed: \(failure)")
+      Swift.print(localized(.caldavNotPushed, failure))
       return
     }
-    var parts = ["\(push.created) created", "\(push.updated) updated", "\(push.deleted) deleted"]
-    if push.recreated > 0 { parts.append("\(push.recreated) put back") }
-    if push.overwritten > 0 { parts.append("\(push.overwritten) edited elsewhere, restored") }
-    parts.append("\(push.unchanged) unchanged")
-    if push.foreign > 0 { parts.append("\(push.foreign) of yours left alone") }
+    var parts = [localized(.caldavCounts, "\(push.created)", "\(push.updated)", "\(push.deleted)")]
+    if push.recreated > 0 { parts.append(localized(.caldavRecreated, "\(push.recreated)")) }
+    if push.overwritten > 0 { parts.append(localized(.caldavOverwritten, "\(push.overwritten)")) }
+    parts.append(localized(.caldavUnchanged, "\(push.unchanged)"))
+    if push.foreign > 0 { parts.append(localized(.caldavForeign, "\(push.foreign)")) }
     Swift.print("  " + parts.joined(separator: ", "))
-    for error in push.errors { Swift.print("  not written: \(error)") }
+    for error in push.errors { Swift.print(localized(.caldavNotWritten, error)) }
+  }
+
+  /// A target's status (`ok`, `retrying`, `needs-login`, `error`) in words; others as they are.
+  static func status(_ status: String) -> String {
+    switch status {
+    case "ok": localized(.caldavStatusOK)
+    case "retrying": localized(.caldavStatusRetrying)
+    case "needs-login": localized(.caldavStatusNeedsLogin)
+    case "error": localized(.caldavStatusError)
+    default: status
+    }
   }
 }

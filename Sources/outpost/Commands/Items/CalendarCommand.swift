@@ -48,13 +48,16 @@ struct CalendarCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
-        print(result.filesEnabled ? result.directory : "calendar files are off (config: [calendar] files = false)")
-        for file in result.files { print("  \(file.name)  \(file.bytes) bytes") }
+        print(result.filesEnabled ? result.directory : localized(.calendarFilesOff))
+        for file in result.files { print(localized(.calendarFile, file.name, "\(file.bytes)")) }
         for target in result.caldav ?? [] {
-          let scope = target.account.map { "account \($0)" } ?? "every account"
-          print("CalDAV \(target.url) (\(target.username), \(scope)): \(target.status), \(target.events) event(s)")
+          let scope = target.account.map { localized(.caldavScopeAccount, $0) } ?? localized(.caldavScopeAll)
+          print(
+            localized(
+              .caldavTarget, target.url, target.username, scope, CalendarCalDAVText.status(target.status),
+              "\(target.events)"))
           if let reason = target.statusReason { print("  \(reason)") }
-          if let last = target.lastPushAt { print("  last pushed \(Terminal.localTime(last))") }
+          if let last = target.lastPushAt { print(localized(.caldavLastPushed, Terminal.localTime(last))) }
         }
       }
     }
@@ -80,13 +83,13 @@ struct CalendarCommand: ParsableCommand {
           return
         }
         guard let file = fopen(output, "w") else {
-          throw CLIFailure(.usage, "cannot write \(output): \(String(cString: strerror(errno)))")
+          throw CLIFailure(.usage, localized(.calendarCannotWrite, output, String(cString: strerror(errno))))
         }
         let bytes = Array(result.calendar.utf8)
         let written = fwrite(bytes, 1, bytes.count, file)
         fclose(file)
-        guard written == bytes.count else { throw CLIFailure(.daemonError, "writing \(output) failed") }
-        Terminal.note("\(result.events) events written to \(output)")
+        guard written == bytes.count else { throw CLIFailure(.daemonError, localized(.calendarWriteFailed, output)) }
+        Terminal.note(localized(.calendarExported, "\(result.events)", output))
       }
     }
   }
