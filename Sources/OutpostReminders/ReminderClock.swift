@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 import Synchronization
 
 /// Wall-clock time for the scheduler, injected so tests drive it by hand and never sleep.
@@ -17,13 +18,10 @@ public struct SystemReminderClock: ReminderClock {
 
   public func now() -> Date { Date() }
 
+  /// A wall-clock timer that costs no wakeups until it fires (`QuietSleep`), and counts the
+  /// time the machine was asleep.
   public func sleep(until deadline: Date) async throws {
-    let interval = deadline.timeIntervalSinceNow
-    if interval > 0 {
-      try await Task.sleep(for: .milliseconds(Int64((interval * 1000).rounded(.up))))
-    } else {
-      try Task.checkCancellation()
-    }
+    try await QuietSleep.sleep(until: deadline)
   }
 }
 

@@ -49,15 +49,22 @@ enum ContextSwitches {
       guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
         continue
       }
+      let name =
+        status.split(separator: "\n").first { $0.hasPrefix("Name:") }.map {
+          $0.dropFirst(5).trimmingCharacters(in: .whitespaces)
+        } ?? "?"
       for line in status.split(separator: "\n")
       where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
-        counts[task, default: 0] += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+        counts[task + " " + name, default: 0] +=
+          Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
       }
     }
     return counts
   }
 
-  static func delta(_ before: [String: Int], _ after: [String: Int]) -> Int {
-    after.reduce(0) { sum, entry in sum + entry.value - (before[entry.key] ?? 0) }
+  static func delta(_ before: [String: Int], _ after: [String: Int], where include: (String) -> Bool = { _ in true })
+    -> Int
+  {
+    after.filter { include($0.key) }.reduce(0) { sum, entry in sum + entry.value - (before[entry.key] ?? 0) }
   }
 }

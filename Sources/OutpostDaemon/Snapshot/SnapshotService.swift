@@ -105,9 +105,8 @@ actor SnapshotService {
   private func arm(at instant: Date?) {
     guard let instant else { return }
     // A second late rather than early: the content is built for "after" the instant.
-    let delay = max(0, instant.timeIntervalSinceNow) + 1
     timer = Task {
-      try? await Task.sleep(for: .seconds(delay))
+      try? await QuietSleep.sleep(until: instant.addingTimeInterval(1))
       guard !Task.isCancelled else { return }
       await self.refreshNow()
     }
