@@ -33,6 +33,7 @@ public enum RPCMethods {
     RemindersList.self,
     RemindersSnooze.self,
     RemindersDismiss.self,
+    RemindersRules.self,
   ]
 
   public static let notifications: [any RPCNotification.Type] = [

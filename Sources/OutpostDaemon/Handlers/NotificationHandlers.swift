@@ -78,6 +78,7 @@ enum NotificationHandlers {
       RemindersSnooze.Result(
         reminder: try await services.reminders.snooze(number: params.number, duration: params.duration))
     }
+    registry.register(RemindersRules.self) { params, _ in try await services.reminders.rules(params) }
     registry.register(RemindersDismiss.self) { params, _ in
       RemindersDismiss.Result(reminder: try await services.reminders.dismiss(number: params.number))
     }

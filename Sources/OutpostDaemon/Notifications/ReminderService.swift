@@ -52,8 +52,9 @@ actor ReminderService {
   func replan() async {
     let started = ContinuousClock.now
     do {
+      let accountRules = await loadOverrides().mapValues { $0.applied(to: rules) }
       let result = try await ReminderPlanner.replan(
-        in: store, itemNumbers: nil, rules: rules, timeZone: timeZone, now: Date())
+        in: store, itemNumbers: nil, rules: rules, accountRules: accountRules, timeZone: timeZone, now: Date())
       if result.changed {
         logger.info(
           "reminders: \(result.inserted) new, \(result.moved) moved, \(result.rearmed) re-armed, \(result.withdrawn.count) withdrawn (\(started.duration(to: .now)))"

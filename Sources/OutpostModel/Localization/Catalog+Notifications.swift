@@ -1,6 +1,32 @@
 /// The messages of `outpost notifications …` and `outpost reminders …`.
 extension Catalog {
   static let notificationEntries: [MessageKey: [Language: String]] = [
+    .remindersRulesAll: [
+      .en: "Every account: {0}", .de: "Alle Konten: {0}", .fr: "Tous les comptes : {0}", .it: "Tutti gli account: {0}",
+    ],
+    .remindersRuleEvening: [
+      .en: "the evening before at {0}", .de: "am Vorabend um {0}", .fr: "la veille à {0}",
+      .it: "la sera prima alle {0}",
+    ],
+    .remindersRuleBefore: [
+      .en: "{0} min before the start", .de: "{0} Min. vor Beginn", .fr: "{0} min avant le début",
+      .it: "{0} min prima dell'inizio",
+    ],
+    .remindersRuleNone: [
+      .en: "no reminders", .de: "keine Erinnerungen", .fr: "aucun rappel", .it: "nessun promemoria",
+    ],
+    .remindersRulesBadEvening: [
+      .en: "--evening-before takes a time like 19:30, or off; not \"{0}\"",
+      .de: "--evening-before nimmt eine Zeit wie 19:30 oder off; nicht «{0}»",
+      .fr: "--evening-before accepte une heure comme 19:30, ou off ; pas « {0} »",
+      .it: "--evening-before accetta un orario come 19:30, oppure off; non «{0}»",
+    ],
+    .remindersRulesBadBefore: [
+      .en: "--before takes minutes (0 for none, up to 10080), not {0}",
+      .de: "--before nimmt Minuten (0 für keine, bis 10080), nicht {0}",
+      .fr: "--before accepte des minutes (0 pour aucun, jusqu'à 10080), pas {0}",
+      .it: "--before accetta minuti (0 per nessuno, fino a 10080), non {0}",
+    ],
     .notificationsLimitRange: [
       .en: "--limit takes 1 to 1000", .de: "--limit nimmt 1 bis 1000", .fr: "--limit accepte de 1 à 1000",
       .it: "--limit accetta da 1 a 1000",

@@ -119,6 +119,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case remindersBadNumber
   case remindersSnoozed
   case remindersDismissed
+  case remindersRulesAll
+  case remindersRuleEvening
+  case remindersRuleBefore
+  case remindersRuleNone
+  case remindersRulesBadEvening
+  case remindersRulesBadBefore
   case reminderRuleEveningBefore
   case reminderRuleBeforeStart
   case reminderRuleDaysBefore

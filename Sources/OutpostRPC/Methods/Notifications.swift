@@ -221,3 +221,48 @@ public enum RemindersDismiss: RPCMethod {
     public init(reminder: ReminderInfo) { self.reminder = reminder }
   }
 }
+
+/// `reminders.rules`: when assignments remind, for every account (the configuration's
+/// `[reminders]`) and per account where the user changed it; changes one account's rules
+/// when asked (kept across restarts).
+public enum RemindersRules: RPCMethod {
+  public static let name = "reminders.rules"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// The account to change; absent to only list.
+    public var account: String?
+    /// `HH:MM`, or `off`.
+    public var eveningBefore: String?
+    /// Minutes before the start; 0 for none.
+    public var beforeMinutes: Int?
+    /// Back to the configuration's rules for this account.
+    public var reset: Bool?
+
+    public init(account: String? = nil, eveningBefore: String? = nil, beforeMinutes: Int? = nil, reset: Bool? = nil) {
+      self.account = account
+      self.eveningBefore = eveningBefore
+      self.beforeMinutes = beforeMinutes
+      self.reset = reset
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// First the configuration's rules (no account), then each account's own.
+    public var rules: [Rule]
+    public init(rules: [Rule]) { self.rules = rules }
+  }
+
+  public struct Rule: Codable, Sendable, Equatable {
+    public var account: String?
+    /// `HH:MM`; absent when off.
+    public var eveningBefore: String?
+    /// Absent when off.
+    public var beforeMinutes: Int?
+
+    public init(account: String?, eveningBefore: String?, beforeMinutes: Int?) {
+      self.account = account
+      self.eveningBefore = eveningBefore
+      self.beforeMinutes = beforeMinutes
+    }
+  }
+}

@@ -26,7 +26,7 @@ struct RemindersCommand: ParsableCommand {
         outpost reminders snooze 4 1h30m
         outpost reminders dismiss 4
       """,
-    subcommands: [List.self, Snooze.self, Dismiss.self], defaultSubcommand: List.self)
+    subcommands: [List.self, Snooze.self, Dismiss.self, RemindersRulesCommand.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "The reminders to come, soonest first.")

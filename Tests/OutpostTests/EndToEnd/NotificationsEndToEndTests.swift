@@ -181,6 +181,22 @@ extension EndToEnd {
       }
       #expect(resumed, "\(daemon.log.suffix(2000))")
 
+      // The account's own rules: 90 minutes before, no evening reminder; planned again at once.
+      let ruled = try cli(
+        daemon,
+        ["reminders", "rules", "--account", "volleymanager", "--before", "90", "--evening-before", "off", "--json"])
+      #expect(ruled.status == 0, "\(ruled.stderr)")
+      let rules = try JSONCoding.decode(RemindersRules.Result.self, from: Array(ruled.stdout.utf8)).rules
+      #expect(rules.last == RemindersRules.Rule(account: "volleymanager", eveningBefore: nil, beforeMinutes: 90))
+      let replanned = try daemon.client().call(RemindersList.self, .init()).reminders
+      #expect(!replanned.isEmpty && !replanned.contains { $0.rule == "evening-before" })
+      for reminder in replanned where reminder.rule == "before-start" {
+        let lead = (reminder.startsAt ?? reminder.dueAt).timeIntervalSince(reminder.dueAt)
+        #expect(abs(lead - 5400) < 1, "\(reminder)")
+      }
+      let bad = try cli(daemon, ["reminders", "rules", "--account", "volleymanager", "--evening-before", "25:00"])
+      #expect(bad.status == 64)
+
       // Without a notification server nothing is lost: stored, and status says so.
       kill(server.process.pid, SIGTERM)
       _ = server.process.wait()

@@ -1,0 +1,87 @@
+import Foundation
+import OutpostRPC
+import OutpostReminders
+import OutpostStore
+
+/// One account's own reminder rules for its assignments, set with `outpost reminders rules
+/// --account NAME …` and kept in the store's meta table; what is not set follows `[reminders]`.
+struct ReminderRuleOverride: Codable, Sendable, Equatable {
+  /// `HH:MM`, or `off`; nil: as configured.
+  var eveningBefore: String?
+  /// 0 for none; nil: as configured.
+  var beforeMinutes: Int?
+
+  static let metaKey = "reminder-rules"
+
+  /// The rules `base` becomes for an account with this override.
+  func applied(to base: ReminderRules) -> ReminderRules {
+    var rules = base
+    var assignments = base[.assignment]
+    if let eveningBefore {
+      if eveningBefore == "off" {
+        assignments.eveningBefore = nil
+      } else if let time = try? LocalTime.parse(eveningBefore) {
+        assignments.eveningBefore = .init(
+          time: time, minimumLead: base[.assignment].eveningBefore?.minimumLead ?? .seconds(3 * 3600))
+      }
+    }
+    if let beforeMinutes { assignments.beforeStart = beforeMinutes > 0 ? .seconds(beforeMinutes * 60) : nil }
+    rules.kinds[.assignment] = assignments
+    return rules
+  }
+
+  /// How `rules` reads for clients.
+  static func describe(_ rules: ReminderRules, account: String?) -> RemindersRules.Rule {
+    let assignments = rules[.assignment]
+    return RemindersRules.Rule(
+      account: account, eveningBefore: assignments.eveningBefore.map { "\($0.time)" },
+      beforeMinutes: assignments.beforeStart.map { Int($0.components.seconds / 60) })
+  }
+}
+
+extension ReminderService {
+  /// Lists the rules, and changes one account's first when asked; re-plans after a change.
+  func rules(_ params: RemindersRules.Params) async throws(RPCError) -> RemindersRules.Result {
+    let accounts: [String: String]
+    do { accounts = try await store.accounts().reduce(into: [:]) { $0[$1.name.lowercased()] = $1.id } } catch {
+      throw AccountService.storeFailure(error)
+    }
+    var overrides = await loadOverrides()
+    if let name = params.account {
+      guard let id = accounts[name.lowercased()] else { throw .accountNotFound(name) }
+      var override = params.reset == true ? ReminderRuleOverride() : overrides[id] ?? ReminderRuleOverride()
+      if let evening = params.eveningBefore {
+        guard evening == "off" || (try? LocalTime.parse(evening)) != nil else {
+          throw .invalidParams("the evening reminder is a time like 19:30, or off; not \(evening)")
+        }
+        override.eveningBefore = evening
+      }
+      if let minutes = params.beforeMinutes {
+        guard (0...10080).contains(minutes) else {
+          throw .invalidParams("minutes before the start: 0–10080, not \(minutes)")
+        }
+        override.beforeMinutes = minutes
+      }
+      overrides[id] = override == ReminderRuleOverride() ? nil : override
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      let text = String(decoding: (try? encoder.encode(overrides)) ?? Data("{}".utf8), as: UTF8.self)
+      do { try await store.setMetaValue(ReminderRuleOverride.metaKey, text) } catch {
+        throw AccountService.storeFailure(error)
+      }
+      await replan()
+    }
+    let names = Dictionary(uniqueKeysWithValues: accounts.map { ($1, $0) })
+    let listed = overrides.compactMap { id, override -> RemindersRules.Rule? in
+      guard let name = names[id] else { return nil }
+      return ReminderRuleOverride.describe(override.applied(to: rules), account: name)
+    }.sorted { ($0.account ?? "") < ($1.account ?? "") }
+    return RemindersRules.Result(rules: [ReminderRuleOverride.describe(rules, account: nil)] + listed)
+  }
+
+  /// Account id → its override, as stored.
+  func loadOverrides() async -> [String: ReminderRuleOverride] {
+    guard let text = try? await store.metaValue(ReminderRuleOverride.metaKey) else { return [:] }
+    return (try? JSONDecoder().decode([String: ReminderRuleOverride].self, from: Data(text.utf8))) ?? [:]
+  }
+}
