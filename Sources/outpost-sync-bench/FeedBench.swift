@@ -81,7 +81,7 @@ extension SyncBench {
     // Start-up regenerates the calendars (and so empties the feed's cache) once: let it pass.
     try await Task.sleep(for: .seconds(3))
     let first = try await timed { full = try connection.exchange(request + "\r\n") }
-    print("  feed, first full GET of 10,000 events (renders): \(ms(first)), \(full.body / 1024) KiB")
+    print("  feed, full GET of 10,000 events after start-up: \(ms(first)), \(full.body / 1024) KiB")
     var fullSamples: [Duration] = []
     for _ in 0..<20 { fullSamples.append(try await timed { full = try connection.exchange(request + "\r\n") }) }
     fullSamples.sort()
