@@ -121,14 +121,14 @@ echo "==> outpost agenda --days 21"
 "$bin/outpost" agenda --days 21
 
 echo "==> outpost exchange list (first entries)"
-"$bin/outpost" exchange list | head -n 8
+"$bin/outpost" exchange list | sed -n 1,8p  # sed reads it all: head would end the pipe early (SIGPIPE under pipefail)
 
 echo "==> outpost calendar status / outpost calendar url (subscribe with the webcal:// address)"
 "$bin/outpost" calendar status
-"$bin/outpost" calendar url | head -n 3
+"$bin/outpost" calendar url | sed -n 1,3p
 
 echo "==> outpost reminders (the next ones: the evening before and an hour before each game)"
-"$bin/outpost" reminders | head -n 6
+"$bin/outpost" reminders | sed -n 1,6p
 
 echo "==> outpost snapshot --format line (what a status bar shows; the files are in $OUTPOST_RUNTIME_DIR)"
 "$bin/outpost" snapshot --format line
