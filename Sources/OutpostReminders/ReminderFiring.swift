@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 import OutpostStore
 
 /// Carries out a `CatchUpDecision` on the store: the late ones recorded missed, the stale ones

@@ -1,3 +1,4 @@
+import OutpostModel
 import OutpostReminders
 import Testing
 

@@ -119,7 +119,7 @@ enum ConfigurationKeys {
       "A reminder on the evening before each assignment, at this local time (HH:MM); empty for none.",
       default: "20:00", \.remindersEveningBefore
     ) { value in
-      value.isEmpty || QuietHours.minutes(value) != nil ? nil : "expected a time like \"20:00\" (or empty for none)"
+      value.isEmpty || (try? LocalTime.parse(value)) != nil ? nil : "expected a time like \"20:00\" (or empty for none)"
     },
     integerKey(
       "reminders.catch_up_minutes",

@@ -88,8 +88,7 @@ struct ChangeNotifier: Sendable {
       return make(
         .changed, NotificationText.venueChanged(language, item.title),
         key: "venue:\(stored.number):\(item.location ?? "-")")
-    case (.exchange, .removed),
-      (.exchange, .changed) where item.details["mine"] == .bool(true):
+    case (.exchange, .removed), (.exchange, .changed):
       // Only the user's own offers: other referees' entries come and go all day.
       guard item.details["mine"] == .bool(true), change.change == .removed || item.status != .active else { return nil }
       return make(.exchangeTaken, NotificationText.exchangeTaken(language, item.title), key: "taken:\(stored.number)")

@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 import OutpostStore
 
 /// Which notifications reach the desktop. Every notification is stored either way (the centre
@@ -32,11 +33,7 @@ struct QuietHours: Codable, Sendable, Equatable, CustomStringConvertible {
   }
 
   static func minutes(_ text: String) -> Int? {
-    let parts = text.split(separator: ":")
-    guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-      (0..<24).contains(hour), (0..<60).contains(minute)
-    else { return nil }
-    return hour * 60 + minute
+    (try? LocalTime.parse(text)).map { $0.hour * 60 + $0.minute }
   }
 
   func contains(_ date: Date, timeZone: TimeZone) -> Bool {

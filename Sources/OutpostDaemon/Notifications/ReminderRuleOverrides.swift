@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 import OutpostRPC
 import OutpostReminders
 import OutpostStore

@@ -179,14 +179,7 @@ enum NotificationText {
   }
 
   /// "7:30" or "07:30" on the 24-hour clock, as "07:30"; nil otherwise.
-  static func time(_ text: String) -> String? {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-      let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
-    else { return nil }
-    return (hour < 10 ? "0" : "") + "\(hour):" + parts[1]
-  }
+  static func time(_ text: String) -> String? { (try? LocalTime.parse(text))?.description }
 
   static func prefs(_ result: NotificationsPrefs.Result) -> String {
     var lines: [String] = []

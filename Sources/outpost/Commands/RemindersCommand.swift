@@ -157,50 +157,26 @@ enum ReminderText {
   }
 }
 
-/// The snooze durations the daemon takes (`5m`, `1h30m`, `1d`), checked here so a typo is
-/// explained before anything is sent.
+/// The snooze durations the daemon takes (`5m`, `1h30m`, `1d`), read by the same parser as the
+/// daemon's (`ReminderDuration`) and checked here, so a typo is explained in the user's language
+/// before anything is sent.
 enum SnoozeDuration {
-  static let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
-  /// A year, as the daemon allows.
-  static let maximum: Int64 = 366 * 86_400
-
   static func seconds(_ text: String) throws -> Int64 {
-    let trimmed = text.lowercased().filter { !$0.isWhitespace }
-    let example = localized(.snoozeExample)
-    guard !trimmed.isEmpty else { throw ValidationError(localized(.snoozeEmpty, example)) }
-    var total: Int64 = 0
-    var digits = ""
-    for character in trimmed {
-      if character.isASCII, character.isNumber {
-        digits.append(character)
-        guard digits.count <= 9 else { throw ValidationError(localized(.snoozeTooLong, trimmed)) }
-        continue
+    do {
+      return try ReminderDuration.parse(text).components.seconds
+    } catch {
+      let example = localized(.snoozeExample)
+      switch error.problem {
+      case .empty: throw ValidationError(localized(.snoozeEmpty, example))
+      case .tooLong(let text, _): throw ValidationError(localized(.snoozeTooLong, text))
+      case .badUnit(let text, _), .notATime(let text): throw ValidationError(localized(.snoozeBadUnit, text, example))
+      case .noNumber(let text): throw ValidationError(localized(.snoozeNoNumber, text, example))
+      case .noUnit(let text, let digits): throw ValidationError(localized(.snoozeNoUnit, text, digits))
+      case .zero: throw ValidationError(localized(.snoozeZero))
       }
-      guard let unit = units.first(where: { $0.0 == character }) else {
-        throw ValidationError(localized(.snoozeBadUnit, trimmed, example))
-      }
-      guard let value = Int64(digits) else {
-        throw ValidationError(localized(.snoozeNoNumber, trimmed, example))
-      }
-      total += value * unit.1
-      guard total <= maximum else { throw ValidationError(localized(.snoozeTooLong, trimmed)) }
-      digits = ""
     }
-    guard digits.isEmpty else {
-      throw ValidationError(localized(.snoozeNoUnit, trimmed, digits))
-    }
-    guard total > 0 else { throw ValidationError(localized(.snoozeZero)) }
-    return total
   }
 
   /// The shortest way to write it: "1d", "1h30m", "90s".
-  static func format(_ seconds: Int64) -> String {
-    var rest = seconds
-    var text = ""
-    for (unit, size) in units where rest >= size {
-      text += "\(rest / size)\(unit)"
-      rest %= size
-    }
-    return text
-  }
+  static func format(_ seconds: Int64) -> String { ReminderDuration.format(.seconds(seconds)) }
 }

@@ -33,11 +33,8 @@ struct RemindersRulesCommand: ParsableCommand {
     if account == nil && (eveningBefore != nil || before != nil || reset) {
       throw ValidationError("--evening-before, --before and --reset need --account NAME")
     }
-    if let eveningBefore, eveningBefore != "off" {
-      let parts = eveningBefore.split(separator: ":")
-      guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-        (0..<24).contains(hour), (0..<60).contains(minute)
-      else { throw ValidationError(localized(.remindersRulesBadEvening, eveningBefore)) }
+    if let eveningBefore, eveningBefore != "off", (try? LocalTime.parse(eveningBefore)) == nil {
+      throw ValidationError(localized(.remindersRulesBadEvening, eveningBefore))
     }
     if let before, !(0...10080).contains(before) {
       throw ValidationError(localized(.remindersRulesBadBefore, "\(before)"))

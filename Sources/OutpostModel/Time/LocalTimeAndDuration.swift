@@ -1,8 +1,35 @@
-/// Why a time of day or a duration could not be read, worded for the user.
+/// Why a time of day or a duration could not be read: a `problem` the CLI words in the user's
+/// language, and an English `description` for the daemon's replies. Shared by the daemon (config,
+/// RPC) and the CLI (checks before sending), so both read times and durations alike.
 public struct ReminderParseError: Error, Equatable, CustomStringConvertible {
-  public let description: String
+  public enum Problem: Sendable, Equatable {
+    case notATime(String)
+    case empty
+    case badUnit(String, unit: Character)
+    case noNumber(String)
+    case noUnit(String, digits: String)
+    case zero
+    case tooLong(String, maximum: String)
+  }
 
-  public init(_ description: String) { self.description = description }
+  public let problem: Problem
+
+  public init(_ problem: Problem) { self.problem = problem }
+
+  public var description: String {
+    switch problem {
+    case .notATime(let text): "“\(text)” is not a time of day: write HH:MM on the 24-hour clock, e.g. 20:00"
+    case .empty: "no duration given: write e.g. 15m, 1h or 1d"
+    case .badUnit(let text, let unit) where unit.isLetter:
+      "unknown unit “\(unit)” in “\(text)”: use m (minutes), h (hours) or d (days), e.g. 15m"
+    case .badUnit(let text, _): "“\(text)” is not a duration: write e.g. 15m, 1h or 1d"
+    case .noNumber(let text): "“\(text)” is not a duration: a number comes before each unit, e.g. 15m"
+    case .noUnit(let text, let digits):
+      "“\(text)” has no unit: write \(digits)m (minutes), \(digits)h (hours) or \(digits)d (days)"
+    case .zero: "a duration must be longer than zero"
+    case .tooLong(let text, let maximum): "“\(text)” is too long: at most \(maximum)"
+    }
+  }
 }
 
 /// A time of day on the local clock, such as the 20:00 of "the evening before at 20:00".
@@ -25,7 +52,7 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
       parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
       let hour = Int(parts[0]), let minute = Int(parts[1]), let time = LocalTime(hour: hour, minute: minute)
     else {
-      throw ReminderParseError("“\(trimmed)” is not a time of day: write HH:MM on the 24-hour clock, e.g. 20:00")
+      throw ReminderParseError(.notATime(trimmed))
     }
     return time
   }
@@ -40,8 +67,8 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
   }
 }
 
-/// Durations as people type them (`outpost reminders snooze 4 15m`, the configuration's
-/// `before_start = "1h"`): a number and a unit — `s`, `m`, `h` or `d` — or several ("1h30m").
+/// Durations as people type them (`outpost reminders snooze 4 15m`): a number and a unit —
+/// `s`, `m`, `h` or `d` — or several ("1h30m"). Spaces inside are ignored ("1h 30m").
 public enum ReminderDuration {
   /// The longest duration accepted: a year.
   public static let maximum: Duration = .seconds(366 * 86_400)
@@ -50,8 +77,8 @@ public enum ReminderDuration {
 
   /// "5m", "15m", "1h", "90m", "1d", "1h30m"; more than zero and at most `maximum`.
   public static func parse(_ text: String) throws(ReminderParseError) -> Duration {
-    let trimmed = text.trimmingSpaces.lowercased()
-    guard !trimmed.isEmpty else { throw ReminderParseError("no duration given: write e.g. 15m, 1h or 1d") }
+    let trimmed = text.lowercased().filter { !$0.isWhitespace }
+    guard !trimmed.isEmpty else { throw ReminderParseError(.empty) }
     var seconds: Int64 = 0
     var digits = ""
     for character in trimmed {
@@ -61,24 +88,15 @@ public enum ReminderDuration {
         continue
       }
       guard let unit = units.first(where: { $0.0 == character }) else {
-        if character.isLetter {
-          throw ReminderParseError(
-            "unknown unit “\(character)” in “\(trimmed)”: use m (minutes), h (hours) or d (days), e.g. 15m")
-        }
-        throw ReminderParseError("“\(trimmed)” is not a duration: write e.g. 15m, 1h or 1d")
+        throw ReminderParseError(.badUnit(trimmed, unit: character))
       }
-      guard let value = Int64(digits) else {
-        throw ReminderParseError("“\(trimmed)” is not a duration: a number comes before each unit, e.g. 15m")
-      }
+      guard let value = Int64(digits) else { throw ReminderParseError(.noNumber(trimmed)) }
       seconds += value * unit.1
       guard seconds <= maximum.components.seconds else { throw tooLong(trimmed) }
       digits = ""
     }
-    guard digits.isEmpty else {
-      throw ReminderParseError(
-        "“\(trimmed)” has no unit: write \(digits)m (minutes), \(digits)h (hours) or \(digits)d (days)")
-    }
-    guard seconds > 0 else { throw ReminderParseError("a duration must be longer than zero") }
+    guard digits.isEmpty else { throw ReminderParseError(.noUnit(trimmed, digits: digits)) }
+    guard seconds > 0 else { throw ReminderParseError(.zero) }
     return .seconds(seconds)
   }
 
@@ -96,7 +114,7 @@ public enum ReminderDuration {
   }
 
   static func tooLong(_ text: String) -> ReminderParseError {
-    ReminderParseError("“\(text)” is too long: at most \(format(maximum))")
+    ReminderParseError(.tooLong(text, maximum: format(maximum)))
   }
 }
 
