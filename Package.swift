@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -35,9 +37,18 @@ let package = Package(
     .target(
       name: "OutpostStore",
       dependencies: ["OutpostModel", .product(name: "GRDB", package: "GRDB.swift")]),
-    // Connectors talk to upstream services over HTTP (URLSession: libcurl, no extra build time);
-    // they never see the store or RPC.
-    .target(name: "OutpostConnectors", dependencies: ["OutpostModel", "OutpostCalendar"]),
+    // Connectors talk to upstream services over HTTP (AsyncHTTPClient on the daemon's event loops;
+    // URLSession crashes at teardown on Linux, see PLATFORM.md); they never see the store or RPC.
+    .target(
+      name: "OutpostConnectors",
+      dependencies: [
+        "OutpostModel", "OutpostCalendar",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]),
     // RFC 5545: the parser the iCal-feed connector needs, and (later) the writer of calendars.
     .target(name: "OutpostCalendar", dependencies: ["OutpostModel"]),
     // The fake upstream services, served over real HTTP on loopback, for the demo and the tests.
@@ -105,24 +116,27 @@ let package = Package(
       name: "outpost-sandbox",
       dependencies: ["OutpostSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],
     ),
+    // What every test target shares: the check that contrib/setup.sh was run.
+    .target(name: "OutpostTestSupport", path: "Tests/OutpostTestSupport"),
     .testTarget(
       name: "OutpostSandboxTests",
-      dependencies: ["OutpostSandbox"]),
+      dependencies: ["OutpostSandbox", "OutpostConnectors"]),
     .testTarget(
       name: "OutpostSnapshotTests",
-      dependencies: ["OutpostSnapshot", "OutpostStore", "OutpostModel"]),
+      dependencies: ["OutpostTestSupport", "OutpostSnapshot", "OutpostStore", "OutpostModel"]),
     .testTarget(
       name: "OutpostRemindersTests",
       dependencies: ["OutpostReminders", "OutpostStore", "OutpostModel"]),
     .testTarget(
       name: "OutpostDesktopTests",
-      dependencies: ["OutpostDesktop", "OutpostModel"]),
+      dependencies: ["OutpostTestSupport", "OutpostDesktop", "OutpostModel"]),
     .testTarget(
       name: "OutpostCalendarTests",
-      dependencies: ["OutpostCalendar", "OutpostConnectors", "OutpostModel"]),
+      dependencies: ["OutpostTestSupport", "OutpostCalendar", "OutpostConnectors", "OutpostModel"]),
     .testTarget(
       name: "OutpostTests",
       dependencies: [
+        "OutpostTestSupport",
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
         "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync", "OutpostCalendar",
         "OutpostSnapshot", "OutpostReminders",

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import OutpostCalendar
+import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
 import OutpostRPC
@@ -141,16 +142,18 @@ public struct Daemon {
     let onChange = configuration.snapshotOnChange.isEmpty ? nil : PostChangeCommand(configuration.snapshotOnChange)
     let snapshotWriter =
       configuration.snapshotFiles ? SnapshotWriter(directory: snapshotDirectory, postChangeCommand: onChange) : nil
+    // One event-loop thread is plenty for a per-user daemon and keeps idle wakeups at zero. The
+    // socket, the feed and every upstream request share it.
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let http = AsyncHTTPTransport(group: group)
     let services = DaemonServices(
-      paths: paths, store: store, events: events, logger: logger, syncConfiguration: sync,
+      paths: paths, store: store, events: events, logger: logger, transport: http, syncConfiguration: sync,
       calendarSettings: calendar, calendarFiles: configuration.calendarFiles, calendarVdir: configuration.calendarVdir,
       snapshotOptions: snapshotOptions, snapshotWriter: snapshotWriter,
       notificationSettings: NotificationSettings(configuration, language: calendar.language))
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }
-    // One event-loop thread is plenty for a per-user daemon and keeps idle wakeups at zero.
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let server = RPCServer(
       group: group, dispatcher: dispatcher,
       configuration: RPCServerConfiguration(
@@ -162,11 +165,13 @@ public struct Daemon {
     do {
       try await services.accounts.start()
     } catch {
+      await http.shutdown()
       throw DaemonStartError(exitCode: .dataError, component: "store", message: error.description)
     }
 
     var lifecycle: [any Service] = [
-      RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first)
+      HTTPClientService(transport: http),
+      RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first),
     ]
     if configuration.calendarFeed {
       lifecycle.append(
@@ -197,6 +202,7 @@ public struct Daemon {
     do {
       try await serviceGroup.run()
     } catch {
+      await http.shutdown()
       try? await group.shutdownGracefully()
       throw error
     }

@@ -41,26 +41,38 @@ enum NotOperationalMode {
       group: group, dispatcher: RPCDispatcher(registry: registry), configuration: RPCServerConfiguration(),
       logger: logger)
     server.withLock { $0 = rpcServer }
+    // The socket is adopted inside the service group, whose SIGTERM handling is in place by
+    // then: a stop that comes right after the first answer is a graceful one, with the failure's
+    // exit status, never the default action of SIGTERM.
+    var services: [any Service] = [
+      ServeSocket(server: rpcServer, descriptor: descriptor, failure: failure, logger: logger)
+    ]
+    if let interval = Systemd.watchdogInterval() { services.append(WatchdogPinger(interval: interval)) }
     do {
-      try await rpcServer.adopt(descriptor: descriptor)
-      let firstLine = failure.message.split(separator: "\n").first.map(String.init) ?? failure.message
-      Systemd.ready(status: "Not operational: \(firstLine)")
-      logger.notice("serving in not-operational mode until stopped; `outpost status` shows why")
-      var services: [any Service] = [WaitForShutdown()]
-      if let interval = Systemd.watchdogInterval() { services.append(WatchdogPinger(interval: interval)) }
       try await ServiceGroup(
         configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
       ).run()
-      Systemd.stopping(status: "Stopping")
-      await rpcServer.shutdown()
     } catch {
       logger.error("cannot serve the socket passed by systemd: \(error)")
     }
     try? await group.shutdownGracefully()
   }
 
-  private struct WaitForShutdown: Service {
-    func run() async throws { try? await gracefulShutdown() }
+  private struct ServeSocket: Service {
+    let server: RPCServer
+    let descriptor: CInt
+    let failure: DaemonStartError
+    let logger: Logger
+
+    func run() async throws {
+      try await server.adopt(descriptor: descriptor)
+      let firstLine = failure.message.split(separator: "\n").first.map(String.init) ?? failure.message
+      Systemd.ready(status: "Not operational: \(firstLine)")
+      logger.notice("serving in not-operational mode until stopped; `outpost status` shows why")
+      try? await gracefulShutdown()
+      Systemd.stopping(status: "Stopping")
+      await server.shutdown()
+    }
   }
 
   /// Not-operational is a state, not a hang: keep telling the watchdog so.

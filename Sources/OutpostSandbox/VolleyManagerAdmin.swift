@@ -15,6 +15,8 @@ enum VolleyManagerAdmin {
     case (.GET, "config"): return .json(.ok, configJSON(sandbox))
     case (.POST, "config"): return updateConfig(request, sandbox: sandbox)
     case (.POST, "users"): return upsertUser(request, sandbox: sandbox)
+    case (.GET, "clock"): return .json(.ok, .object([("advancedSeconds", .double(sandbox.clockAdvancedSeconds))]))
+    case (.POST, "clock"): return advanceClock(request, sandbox: sandbox)
     case (.POST, "expire-sessions"):
       sandbox.withState { $0.expireAllSessions() }
       return .json(.ok, .object([("expired", true)]))
@@ -24,7 +26,7 @@ enum VolleyManagerAdmin {
       }
       return failure(
         .notFound,
-        "unknown sandbox endpoint; try GET stats, GET/POST config, POST users, POST expire-sessions, "
+        "unknown sandbox endpoint; try GET stats, GET/POST config, GET/POST clock, POST users, POST expire-sessions, "
           + "POST games/move, POST games/cancel, POST exchanges/take, GET data?username= under \(prefix)")
     }
   }
@@ -143,6 +145,25 @@ enum VolleyManagerAdmin {
       return true
     }
     return .json(.ok, .object([("username", .string(update.username)), ("created", .bool(created))]))
+  }
+
+  /// `POST clock {"advanceSeconds": N}`: the sandbox's time jumps N seconds ahead, for tests
+  /// that would otherwise wait (session lifetimes, games that begin).
+  private static func advanceClock(_ request: SandboxRequest, sandbox: VolleyManagerSandbox) -> SandboxResponse {
+    struct ClockUpdate: Decodable { var advanceSeconds: Double }
+    let update: ClockUpdate
+    switch decode(ClockUpdate.self, from: request, allowedKeys: ["advanceSeconds"]) {
+    case .success(let value): update = value
+    case .failure(let message): return failure(.badRequest, message)
+    }
+    guard update.advanceSeconds.isFinite, update.advanceSeconds > 0,
+      update.advanceSeconds <= VolleyManagerSettings.maximumLifetimeSeconds
+    else {
+      return failure(
+        .badRequest, "advanceSeconds must be above 0 and at most \(Int(VolleyManagerSettings.maximumLifetimeSeconds))")
+    }
+    sandbox.advanceClockNow(seconds: update.advanceSeconds)
+    return .json(.ok, .object([("advancedSeconds", .double(sandbox.clockAdvancedSeconds))]))
   }
 
   enum Decoded<Value> {

@@ -10,6 +10,9 @@ import Synchronization
 /// so call sites read exactly as they would for an actor (`await sandbox.stats()`).
 public final class VolleyManagerSandbox: Sendable {
   private let state: Mutex<VolleyManagerState>
+  /// How far the sandbox's clock runs ahead of the real one. Tests move it forward instead of
+  /// sleeping: sessions age, games begin and end, exactly as if that much time had passed.
+  private let clockOffset = Mutex<Duration>(.zero)
 
   init(configuration: SandboxConfiguration) {
     let settings = VolleyManagerSettings(
@@ -27,6 +30,26 @@ public final class VolleyManagerSandbox: Sendable {
         users: configuration.users, settings: settings, seed: configuration.seed,
         assignmentsPerAssociation: min(max(configuration.assignmentsPerAssociation, 0), Self.maximumAssignments),
         clock: clock))
+  }
+
+  /// The sandbox's "now": the real monotonic clock plus every advance so far. Every session
+  /// lifetime and every "has the game begun" decision is judged at this instant.
+  func now() -> ContinuousClock.Instant { ContinuousClock.now + clockOffset.withLock { $0 } }
+
+  /// Moves the sandbox's clock forward (never back: monotonic time does not go back).
+  public func advanceClock(seconds: Double) async { advanceClockNow(seconds: seconds) }
+
+  func advanceClockNow(seconds: Double) {
+    guard seconds.isFinite, seconds > 0 else { return }
+    clockOffset.withLock {
+      $0 += .milliseconds(Int64(min(seconds, VolleyManagerSettings.maximumLifetimeSeconds) * 1000))
+    }
+  }
+
+  /// How far the clock was advanced, in seconds.
+  var clockAdvancedSeconds: Double {
+    let offset = clockOffset.withLock { $0 }.components
+    return Double(offset.seconds) + Double(offset.attoseconds) / 1e18
   }
 
   /// Runs `body` under the lock. Keep it short: it blocks an event loop.
@@ -94,7 +117,7 @@ public final class VolleyManagerSandbox: Sendable {
 
   /// `stats()` for synchronous callers inside the module (the admin endpoint).
   func currentStats() -> VolleyManagerStats {
-    let now = ContinuousClock.now
+    let now = now()
     return state.withLock { state in
       var stats = state.stats
       stats.activeSessions = state.activeSessionCount(now: now)

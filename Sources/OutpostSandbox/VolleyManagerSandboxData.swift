@@ -57,21 +57,21 @@ extension VolleyManagerSandbox {
 
   func moveGameNow(number: Int, to start: Int) -> Bool {
     withState { state in
-      let now = state.data.clock.seconds(at: .now)
+      let now = state.data.clock.seconds(at: now())
       return state.data.changeGame(number: number, now: now) { $0.move(game: number, to: start, now: now) }
     }
   }
 
   func cancelGameNow(number: Int) -> Bool {
     withState { state in
-      let now = state.data.clock.seconds(at: .now)
+      let now = state.data.clock.seconds(at: now())
       return state.data.changeGame(number: number, now: now) { $0.cancel(game: number, now: now) }
     }
   }
 
   func takeExchangeNow(id: String) -> ChangeOutcome {
     withState { state in
-      let now = state.data.clock.seconds(at: .now)
+      let now = state.data.clock.seconds(at: now())
       let person = state.data.someoneElse()
       switch state.data.changeExchange(
         id: id, now: now, { $0.applyAsSomeoneElse(exchange: id, person: person, now: now) })
@@ -88,7 +88,7 @@ extension VolleyManagerSandbox {
   )? {
     withState { state in
       guard let user = state.users[username] else { return nil }
-      return state.data.records(of: user, now: state.data.clock.seconds(at: .now))
+      return state.data.records(of: user, now: state.data.clock.seconds(at: now()))
     }
   }
 }

@@ -65,7 +65,7 @@ struct VolleyManagerService: SandboxService {
       return VolleyManagerPages.notFound()
     }
     return route.handler(
-      VolleyManagerContext(request: request, sandbox: sandbox, now: .now, session: nil))
+      VolleyManagerContext(request: request, sandbox: sandbox, now: sandbox.now(), session: nil))
   }
 
   /// The order matters and follows what a client observes upstream: a rate limit (429) and an
@@ -79,7 +79,7 @@ struct VolleyManagerService: SandboxService {
       case stale(status: Int)
       case allowed(VolleyManagerRoute, VolleyManagerSession)
     }
-    let now = ContinuousClock.now
+    let now = sandbox.now()
     let route = Self.apiRoutes[VolleyManagerRoute.key(method: request.method, path: request.path)]
     let cookie = request.cookie(VolleyManagerLogin.sessionCookie)
     let (verdict, latency) = sandbox.withState { state -> (Verdict, Int) in

@@ -17,8 +17,10 @@ extension SyncBench {
     let id = UUID().uuidString.lowercased()
     try await account(store, id: id)
     let account = ConnectorAccount(id: id, username: SandboxUser.demo.username, baseURL: server.baseURL)
+    let transport = AsyncHTTPTransport()
+    defer { Task { await transport.shutdown() } }
     let keeper = SessionKeeper(
-      connector: VolleyManagerConnector(account: account, transport: URLSessionTransport()), account: account,
+      connector: VolleyManagerConnector(account: account, transport: transport), account: account,
       vault: BenchVault(SecretString(SandboxUser.demo.password))
     ) { _ in }
     let engine = engine(store)

@@ -6,7 +6,7 @@ import Testing
 
 /// The iCal feed connector over real HTTP (a loopback server) and real files.
 @Suite(.serialized) struct ICalFeedConnectorTests {
-  let connector = ICalFeedConnector(transport: URLSessionTransport(timeout: 10), floatingTimeZone: zurich)
+  let connector = ICalFeedConnector(transport: testTransport, floatingTimeZone: zurich)
   let season = SyncWindow(from: utc("2025-09-01T00:00:00Z"), to: utc("2026-05-31T00:00:00Z"))
 
   /// A file holding `text` as served, removed after `body`.

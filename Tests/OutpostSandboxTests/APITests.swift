@@ -1,5 +1,6 @@
 import Foundation
 import OutpostSandbox
+import Synchronization
 import Testing
 
 /// The `/api/…` surface: session checks, switchRoleAndAttribute's quirks, the season call.
@@ -103,22 +104,33 @@ import Testing
   }
 
   @Test func sessionsDieWhenTheirLifetimeIsOverEvenWhileInUse() async throws {
-    // The login runs under the default lifetime (a loaded two-core machine can take seconds for
-    // it); the short lifetime applies from then on, to the session already open.
+    // Time moves on the sandbox's clock, not the wall's: a loaded machine adds at most a few real
+    // seconds, far from the minute the assertions turn on.
     try await withSandbox(SandboxConfiguration()) { server, client in
-      let clock = ContinuousClock()
       let session = try await client.logIn()
-      let loggedIn = clock.now
-      await server.volleyManager.setSessionLifetime(seconds: 2)
-      try await Task.sleep(for: .milliseconds(1000))
-      let used = try await client.get(seasonPath, session: session)
-      // On a loaded machine the use may itself come too late; only assert what timing guarantees.
-      if clock.now - loggedIn < .milliseconds(1900) { #expect(used.status == 200) }
-      try await Task.sleep(until: loggedIn + .milliseconds(2100))
-      // 2.1 s after login but only ~1.1 s after the last use: a session extended by use would
+      await server.volleyManager.setSessionLifetime(seconds: 60)
+      await server.volleyManager.advanceClock(seconds: 30)
+      #expect(try await client.get(seasonPath, session: session).status == 200)
+      await server.volleyManager.advanceClock(seconds: 31)
+      // 61 s after login but only 31 s after the last use: a session extended by use would
       // still be alive here.
       #expect(try await client.get(seasonPath, session: session).status == 406)
       #expect(try await client.get(dashboardPath, session: session).status == 303)
+    }
+  }
+
+  @Test func theClockAdvancesOverTheAdminEndpointAndRefusesNonsense() async throws {
+    try await withSandbox { server, client in
+      let session = try await client.logIn()
+      await server.volleyManager.setSessionLifetime(seconds: 600)
+      let moved = try await client.postJSON("/__sandbox/volleymanager/clock", #"{"advanceSeconds": 601}"#)
+      #expect(moved.status == 200)
+      #expect(try moved.jsonObject()["advancedSeconds"] as? Double == 601)
+      #expect(try await client.get(seasonPath, session: session).status == 406)
+      for body in [#"{"advanceSeconds": -5}"#, #"{"advanceSeconds": 0}"#, #"{"advance": 5}"#, "[]"] {
+        #expect(try await client.postJSON("/__sandbox/volleymanager/clock", body).status == 400, "\(body)")
+      }
+      #expect(try await client.get("/__sandbox/volleymanager/clock").jsonObject()["advancedSeconds"] as? Double == 601)
     }
   }
 
@@ -146,20 +158,30 @@ import Testing
   }
 
   @Test func latencyAndErrorsApplyToTheAPIOnly() async throws {
-    // A latency far above any scheduling hiccup of a loaded two-core machine, so that "the admin
-    // reply did not wait for it" is a clear difference, not a race with the clock.
-    let configuration = SandboxConfiguration(latencyMilliseconds: 3000, errorRate: 1)
+    // No race with the clock: the latency is a lower bound on the API's reply, and the admin
+    // reply must come back while an API request with a minute's latency is still outstanding.
+    let configuration = SandboxConfiguration(latencyMilliseconds: 300, errorRate: 1)
     try await withSandbox(configuration) { server, client in
       let clock = ContinuousClock()
       var reply: Reply?
       let apiTime = try await clock.measure { reply = try await client.get(seasonPath) }
       #expect(reply?.status == 503)
       #expect(reply?.header("Content-Type")?.hasPrefix("text/html") == true)
-      #expect(apiTime >= .milliseconds(3000))
-      let adminTime = try await clock.measure { reply = try await client.get("/__sandbox/volleymanager/stats") }
+      #expect(apiTime >= .milliseconds(300))
+
+      await server.volleyManager.setLatency(milliseconds: 60_000)
+      let answered = Mutex(false)
+      let slow = Task {
+        _ = try? await client.get(seasonPath)
+        answered.withLock { $0 = true }
+      }
+      defer { slow.cancel() }
+      // Wait (on the sandbox's own count, not on time) until the slow request has arrived.
+      while await server.volleyManager.stats().apiRequests < 2 { try await Task.sleep(for: .milliseconds(5)) }
+      reply = try await client.get("/__sandbox/volleymanager/stats")
       #expect(reply?.status == 200)
-      #expect(adminTime < .milliseconds(2000))
       #expect(try await client.get("/login").status == 200)
+      #expect(answered.withLock { $0 } == false)
       await server.volleyManager.setErrorRate(0)
       await server.volleyManager.setLatency(milliseconds: 0)
       #expect(try await client.get(seasonPath).status == 406)

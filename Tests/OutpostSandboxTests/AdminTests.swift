@@ -96,7 +96,7 @@ import Testing
 
       let session = try await client.logIn()
       _ = try await client.postJSON("/__sandbox/volleymanager/config", #"{"sessionLifetimeSeconds":0.2}"#)
-      try await Task.sleep(for: .milliseconds(250))
+      _ = try await client.postJSON("/__sandbox/volleymanager/clock", #"{"advanceSeconds":1}"#)
       #expect(try await client.get(seasonPath, session: session).status == 401)
       let current = try await client.get("/__sandbox/volleymanager/config").jsonObject()
       #expect(current["sessionLifetimeSeconds"] as? Double == 0.2)

@@ -2,16 +2,9 @@ import Foundation
 import OutpostSandbox
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The personal iCal feed: RFC 5545 framing as upstream writes it, the union of all
 /// associations, and conditional requests.
 @Suite struct ICalTests {
-  /// No cache and no cookies: every request reaches the sandbox as written.
-  private static let session = URLSession(configuration: .ephemeral)
-
   /// Physical lines as raw octets, split at CRLF only.
   private func physicalLines(_ body: Data) -> [ArraySlice<UInt8>] {
     var lines: [ArraySlice<UInt8>] = []
@@ -32,12 +25,8 @@ import Testing
   }
 
   private func fetch(_ client: SandboxClient, _ code: String) async throws -> (Reply, Data) {
-    let url = try #require(URL(string: "\(client.baseURL)/indoor/iCal/referee/\(code)"))
-    let (data, response) = try await Self.session.data(from: url)
-    let http = try #require(response as? HTTPURLResponse)
-    var headers: [String: String] = [:]
-    for case (let key as String, let value as String) in http.allHeaderFields { headers[key] = value }
-    return (Reply(status: http.statusCode, headers: headers, body: String(decoding: data, as: UTF8.self)), data)
+    let reply = try await client.get("/indoor/iCal/referee/\(code)")
+    return (reply, Data(reply.bytes))
   }
 
   @Test func feedIsFoldedCRLFTextWithTheUpstreamHeader() async throws {
@@ -106,12 +95,8 @@ import Testing
       let etag = try #require(first.header("ETag"))
       let lastModified = try #require(first.header("Last-Modified"))
       #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
-      let url = try #require(URL(string: client.baseURL + path))
       func status(_ headers: [String: String]) async throws -> Int {
-        var request = URLRequest(url: url)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try await Self.session.data(for: request)
-        return try #require(response as? HTTPURLResponse).statusCode
+        try await client.send("GET", path, headers: headers.map { (name: $0.key, value: $0.value) }).status
       }
       #expect(try await status(["If-None-Match": etag]) == 304)
       #expect(try await status(["If-None-Match": "\"other\", W/\(etag)"]) == 304)

@@ -1,16 +1,15 @@
 import Foundation
+import OutpostConnectors
 import OutpostSandbox
 import Testing
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// One HTTP reply as a test sees it.
 struct Reply {
   var status: Int
   var headers: [String: String]
   var body: String
+  /// The body as it came, byte for byte.
+  var bytes: [UInt8] = []
 
   /// Case-insensitive header lookup. Repeated headers (Set-Cookie) arrive joined by ", ".
   func header(_ name: String) -> String? {
@@ -31,46 +30,35 @@ struct Reply {
   }
 }
 
-/// Sees every 303 instead of following it, and sends only the cookies a test gives it.
-final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
-  }
-}
+/// The test suite's one HTTP client: AsyncHTTPClient, which never follows a redirect (tests see
+/// every 303) and keeps no cookies (tests hand them over and see them rotate). It lives as long
+/// as the test process.
+let testTransport = AsyncHTTPTransport(
+  options: {
+    var options = AsyncHTTPTransport.Options()
+    options.readTimeout = .seconds(20)
+    return options
+  }())
 
-/// A plain HTTP client over URLSession, with the cookie handled by hand so tests can see it rotate.
+/// A plain HTTP client, with the cookie handled by hand so tests can see it rotate.
 struct SandboxClient {
   let baseURL: String
-  private let session: URLSession
 
   init(_ server: SandboxServer) {
     baseURL = server.baseURL
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpShouldSetCookies = false
-    configuration.httpCookieStorage = nil
-    configuration.timeoutIntervalForRequest = 10
-    session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
   }
 
   /// `path` is sent as written, percent-escapes included.
   func send(
-    _ method: String, _ path: String, session cookie: String? = nil, body: String? = nil, contentType: String? = nil
+    _ method: String, _ path: String, session cookie: String? = nil, body: String? = nil, contentType: String? = nil,
+    headers extraHeaders: [(name: String, value: String)] = []
   ) async throws -> Reply {
-    var request = URLRequest(url: try #require(URL(string: baseURL + path)))
-    request.httpMethod = method
-    if let cookie { request.setValue("Neos_Flow_Session=\(cookie); language=de", forHTTPHeaderField: "Cookie") }
-    if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-    if let body { request.httpBody = Data(body.utf8) }
-    let (data, response) = try await session.data(for: request)
-    let http = try #require(response as? HTTPURLResponse)
-    var headers: [String: String] = [:]
-    for (key, value) in http.allHeaderFields {
-      if let key = key as? String, let value = value as? String { headers[key] = value }
-    }
-    return Reply(status: http.statusCode, headers: headers, body: String(decoding: data, as: UTF8.self))
+    var headers: [(name: String, value: String)] = extraHeaders
+    if let cookie { headers.append((name: "Cookie", value: "Neos_Flow_Session=\(cookie); language=de")) }
+    if let contentType { headers.append((name: "Content-Type", value: contentType)) }
+    let reply = try await testTransport.send(
+      HTTPRequest(method: method, url: baseURL + path, headers: headers, body: Array((body ?? "").utf8)))
+    return Reply(status: reply.status, headers: reply.headers, body: reply.text, bytes: reply.body)
   }
 
   func get(_ path: String, session cookie: String? = nil) async throws -> Reply {

@@ -1,6 +1,7 @@
 import Foundation
 import OutpostModel
 import OutpostSnapshot
+import OutpostTestSupport
 import Testing
 
 /// snapshot.json, in several states, against rpc-schema/snapshot.schema.json, checked by an
@@ -25,6 +26,7 @@ import Testing
 
   /// Runs the validator on `files`; returns its output when it fails.
   static func validate(_ files: [String]) throws -> String? {
+    Prerequisites.ensure()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = ["-c", validator, schemaPath] + files

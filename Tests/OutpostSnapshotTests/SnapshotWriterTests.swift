@@ -82,11 +82,39 @@ import Testing
 
   @Test func aFailingOrHangingCommandIsReportedNotThrown() async throws {
     #expect(await PostChangeCommand("exit 3").run() == .exited(3))
-    let started = ContinuousClock.now
-    let outcome = await PostChangeCommand("sleep 30 & sleep 30", timeout: .milliseconds(300)).run()
+    #expect(await PostChangeCommand("sleep 30", timeout: .milliseconds(300)).run() == .timedOut)
+    // A command stopped while it runs (here by cancelling its task, which the daemon does at
+    // shutdown; the time limit takes the same path), with a child in the background: both must
+    // be gone once the outcome is in: the whole process group is killed, not only the shell.
+    // The test waits on the command's own pid file, not on a clock.
+    let root = TemporaryDirectory()
+    let pids = root.file("pids")
+    let command = PostChangeCommand(
+      "sleep 30 & echo $! > \(pids).tmp; echo $$ >> \(pids).tmp; mv \(pids).tmp \(pids); wait",
+      timeout: .seconds(600))
+    let running = Task { await command.run() }
+    while !FileManager.default.fileExists(atPath: pids) { try await Task.sleep(for: .milliseconds(5)) }
+    running.cancel()
+    let outcome = await running.value
     #expect(outcome == .timedOut)
-    #expect(ContinuousClock.now - started < .seconds(5))
+    let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+    #expect(started.count == 2)
+    for pid in started { #expect(!Self.isRunning(pid), "process \(pid) of the command survived its time limit") }
     #expect(await PostChangeCommand("kill -TERM $$").run() == .signalled(SIGTERM))
+  }
+
+  /// Alive and not a zombie (a killed background child may wait for its new parent to reap it).
+  /// The kill is asynchronous, so a process still dying gets a moment (bounded polling).
+  static func isRunning(_ pid: Int32) -> Bool {
+    for _ in 0..<200 {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let state = stat[stat.index(close, offsetBy: 2)]
+      if state == "Z" || state == "X" { return false }
+      usleep(10_000)
+    }
+    return true
   }
 
   @Test func aDirectoryThatCannotBeCreatedIsAnError() async throws {

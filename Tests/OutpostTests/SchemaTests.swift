@@ -29,7 +29,8 @@ import Testing
     let store = try Store.inMemory()
     let services = DaemonServices(
       paths: OutpostPaths(runtimeDirectory: "/r", dataDirectory: "/d", configDirectory: "/c"), store: store,
-      events: try await EventHub(store: store, retained: 10, logger: Logger(label: "t")), logger: Logger(label: "t"))
+      events: try await EventHub(store: store, retained: 10, logger: Logger(label: "t")), logger: Logger(label: "t"),
+      transport: TestHTTP.transport)
     return Handlers.registry(services: services).methodNames
   }
 

@@ -67,6 +67,8 @@ enum CalDAVReplies {
     case .connectionLost(let detail): .transient("\(what): the connection broke (\(detail))")
     case .tls(let detail): .unreachable("\(what): the secure connection failed (\(detail))")
     case .invalidURL(let url): .unsupported("\(what): \(url) is not a usable URL")
+    case .responseTooLarge(let limit): .unexpectedReply("\(what): the reply was larger than \(limit) bytes")
+    case .cancelled: .transient("\(what): the request was cancelled")
     }
   }
 }

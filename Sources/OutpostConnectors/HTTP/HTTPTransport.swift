@@ -52,4 +52,8 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
   case connectionLost(String)
   case tls(String)
   case invalidURL(String)
+  /// The reply was longer than the transport accepts: refused, not read to the end.
+  case responseTooLarge(limit: Int)
+  /// The task that sent it was cancelled (an account removed, the daemon stopping).
+  case cancelled
 }

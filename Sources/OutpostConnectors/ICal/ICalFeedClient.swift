@@ -97,6 +97,8 @@ struct ICalFeedClient: Sendable {
     case .connectionLost(let detail): .transient("the connection to the feed broke (\(scrubbed(detail)))")
     case .tls(let detail): .unreachable("the feed's secure connection failed (\(scrubbed(detail)))")
     case .invalidURL: .unsupported("the feed address is not a usable URL")
+    case .responseTooLarge(let limit): .unexpectedReply("the feed is larger than \(limit) bytes")
+    case .cancelled: .transient("the feed request was cancelled")
     }
   }
 

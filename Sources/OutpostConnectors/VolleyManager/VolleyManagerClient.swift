@@ -58,6 +58,8 @@ struct VolleyManagerClient: Sendable {
     case .connectionLost(let detail): .transient("the connection broke: \(detail)")
     case .tls(let detail): .unexpectedReply("TLS failed: \(detail)")
     case .invalidURL(let url): .unsupported("not a usable URL: \(url)")
+    case .responseTooLarge(let limit): .unexpectedReply("the reply was larger than \(limit) bytes")
+    case .cancelled: .transient("the request was cancelled")
     }
   }
 }

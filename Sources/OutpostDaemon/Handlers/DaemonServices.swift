@@ -32,7 +32,7 @@ final class DaemonServices: Sendable {
 
   init(
     paths: OutpostPaths, store: Store, events: EventHub, logger: Logger, startedAt: Date = Date(),
-    transport: any HTTPTransport = URLSessionTransport(), syncConfiguration: SyncConfiguration = SyncConfiguration(),
+    transport: any HTTPTransport, syncConfiguration: SyncConfiguration = SyncConfiguration(),
     calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true, calendarVdir: Bool = true,
     snapshotOptions: SnapshotOptions = SnapshotOptions(), snapshotWriter: SnapshotWriter? = nil,
     notificationSettings: NotificationSettings = NotificationSettings()

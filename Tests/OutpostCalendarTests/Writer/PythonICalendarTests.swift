@@ -1,6 +1,7 @@
 import Foundation
 import OutpostCalendar
 import OutpostModel
+import OutpostTestSupport
 import Testing
 
 /// The writer's output read by software nobody here wrote: Python `icalendar` (PyPI), run as
@@ -128,6 +129,7 @@ import Testing
     }
     let errorPath = directory.appendingPathComponent("stderr.txt").path
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+    Prerequisites.ensure()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["-c", PythonICalendarScript.source] + paths

@@ -1,4 +1,5 @@
 import Foundation
+import OutpostTestSupport
 import Synchronization
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -148,6 +149,7 @@ final class PrivateBus: @unchecked Sendable {
   private var daemon: ChildProcess?
 
   init() throws {
+    Prerequisites.ensure()
     try start()
   }
 

@@ -69,7 +69,7 @@ import Testing
 
 /// The real transport, with something done once just before the first request that matches.
 final class HookTransport: HTTPTransport {
-  private let inner = URLSessionTransport(timeout: 10)
+  private let inner = TestHTTP.transport
   private let matches: @Sendable (HTTPRequest) -> Bool
   private let before: @Sendable (HTTPRequest) async -> Void
   private let done = Mutex(false)

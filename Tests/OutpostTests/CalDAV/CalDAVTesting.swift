@@ -6,7 +6,7 @@ import Testing
 enum CalDAVTesting {
   /// A pusher for `url` as the Radicale user, over the real transport.
   static func pusher(_ url: String, password: String = RadicaleServer.password) throws -> CalDAVPusher {
-    try pusher(url, password: password, transport: URLSessionTransport(timeout: 10))
+    try pusher(url, password: password, transport: TestHTTP.transport)
   }
 
   static func pusher(
@@ -30,33 +30,6 @@ enum CalDAVTesting {
       Issue.record("not a ConnectorError: \(error)")
       return nil
     }
-  }
-}
-
-extension CalDAVTesting {
-  /// Whether `body` finishes within `limit`. A body that hangs is left running (nothing can
-  /// stop a request stuck inside URLSession), and the test goes on.
-  static func completes(within limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
-    let race = Race()
-    return await withCheckedContinuation { continuation in
-      race.start(continuation)
-      Task {
-        await body()
-        race.finish(true)
-      }
-      Task {
-        try? await Task.sleep(for: limit)
-        race.finish(false)
-      }
-    }
-  }
-
-  /// Resumes its continuation once, with whichever result comes first.
-  private final class Race: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-
-    func start(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation.withLock { $0 = continuation } }
-    func finish(_ value: Bool) { continuation.withLock { $0.take() }?.resume(returning: value) }
   }
 }
 

@@ -84,6 +84,6 @@ extension RadicaleServer {
     let credentials = Data("\(Self.username):\(Self.password)".utf8).base64EncodedString()
     let request = HTTPRequest(
       method: method, url: url, headers: headers + [("Authorization", "Basic \(credentials)")], body: body)
-    return try await URLSessionTransport(timeout: 10).send(request)
+    return try await TestHTTP.transport.send(request)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OutpostConnectors
+import OutpostTestSupport
 
 /// A real Radicale (the CalDAV server from PyPI) on 127.0.0.1, with its own storage folder and
 /// a plain htpasswd file, so that the pusher is checked against software nobody here wrote.
@@ -21,6 +22,7 @@ final class RadicaleServer: @unchecked Sendable {
 
   /// Starts on a free port, or on `port` (a restart on the same address and storage).
   init(port: Int? = nil, storage: TemporaryDirectory = TemporaryDirectory("radicale")) async throws {
+    Prerequisites.ensure()
     self.storage = storage
     self.port = port ?? 0
     let users = Array("\(Self.username):\(Self.password)\n".utf8)
@@ -72,7 +74,7 @@ final class RadicaleServer: @unchecked Sendable {
 
   /// True once it answers HTTP; false when it exited (the log says why).
   private func waitUntilAnswering(_ child: ChildProcess) async throws -> Bool {
-    let transport = URLSessionTransport(timeout: 2)
+    let transport = TestHTTP.quick
     let deadline = ContinuousClock.now + .seconds(15)
     while ContinuousClock.now < deadline {
       if child.poll() != nil { return false }

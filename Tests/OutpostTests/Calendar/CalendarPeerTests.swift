@@ -1,6 +1,7 @@
 import Foundation
 import OutpostCalendar
 import OutpostModel
+import OutpostTestSupport
 import Testing
 
 @testable import OutpostDaemon
@@ -15,6 +16,7 @@ extension CalendarOutputs {
     typealias Fixture = CalendarOutputFixture
 
     static func tool(_ name: String) throws -> String {
+      Prerequisites.ensure()
       let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
       for directory in path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin"] {
         let candidate = directory + "/" + name

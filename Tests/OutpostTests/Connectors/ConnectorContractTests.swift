@@ -22,7 +22,7 @@ import Testing
     Case(name: "volleymanager") { server in
       let account = ConnectorAccount(id: "c", username: SandboxUser.demo.username, baseURL: server.baseURL)
       return (
-        Box(VolleyManagerConnector(account: account, transport: URLSessionTransport(timeout: 10))),
+        Box(VolleyManagerConnector(account: account, transport: TestHTTP.transport)),
         SecretString(SandboxUser.demo.password), SecretString("not-the-password")
       )
     },
@@ -30,7 +30,7 @@ import Testing
       let code = await server.volleyManager.calendarCode(for: SandboxUser.demo.username) ?? "XXXXXX"
       let account = ConnectorAccount(id: "c", username: nil, baseURL: server.baseURL)
       return (
-        Box(ICalFeedConnector(account: account, transport: URLSessionTransport(timeout: 10))),
+        Box(ICalFeedConnector(account: account, transport: TestHTTP.transport)),
         SecretString("\(server.baseURL)/indoor/iCal/referee/\(code)"),
         SecretString("\(server.baseURL)/indoor/iCal/referee/ZZZZZZ")
       )

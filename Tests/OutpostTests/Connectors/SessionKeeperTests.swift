@@ -218,7 +218,7 @@ struct RotatingTokenTests {
     let vault = SessionKeeperTests.MemoryVault()
     let keeper = SessionKeeper(
       connector: RotatingConnector(
-        account: ConnectorAccount(id: "r", username: nil, baseURL: "http://r"), transport: URLSessionTransport()),
+        account: ConnectorAccount(id: "r", username: nil, baseURL: "http://r"), transport: TestHTTP.transport),
       account: ConnectorAccount(id: "r", username: nil, baseURL: "http://r"), vault: vault
     ) { _ in }
     _ = try await keeper.adopt(SecretString("refresh-0"), label: "rotating")

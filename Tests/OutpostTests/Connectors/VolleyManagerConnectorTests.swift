@@ -19,7 +19,7 @@ import Testing
     do {
       let connector = VolleyManagerConnector(
         account: ConnectorAccount(id: "acc", username: Self.username, baseURL: server.baseURL),
-        transport: URLSessionTransport(timeout: 10))
+        transport: TestHTTP.transport)
       try await body(server, connector)
     } catch {
       try await server.stop()
@@ -57,7 +57,7 @@ import Testing
     try await withSandbox { server, _ in
       let connector = VolleyManagerConnector(
         account: ConnectorAccount(id: "tf", username: "twofactor@example.ch", baseURL: server.baseURL),
-        transport: URLSessionTransport(timeout: 10))
+        transport: TestHTTP.transport)
       await #expect(throws: ConnectorError.twoFactorRequired) {
         _ = try await connector.logIn(secret: SecretString("demo-twofactor-2026"))
       }
@@ -90,7 +90,7 @@ import Testing
     try await server.stop()
     let connector = VolleyManagerConnector(
       account: ConnectorAccount(id: "acc", username: Self.username, baseURL: baseURL),
-      transport: URLSessionTransport(timeout: 5))
+      transport: TestHTTP.transport)
     do {
       _ = try await connector.logIn(secret: Self.password)
       Issue.record("logged in to a stopped server")

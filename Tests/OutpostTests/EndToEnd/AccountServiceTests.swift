@@ -21,7 +21,7 @@ extension EndToEnd {
       let events = try await EventHub(store: store, retained: 100, logger: logger)
       let vault = KeyringVault(secrets: .init())
       let accounts = AccountService(
-        store: store, vault: vault, transport: URLSessionTransport(), events: events, logger: logger,
+        store: store, vault: vault, transport: TestHTTP.transport, events: events, logger: logger,
         pendingActions: { _ in 3 })
       let added = try await accounts.add(
         .init(

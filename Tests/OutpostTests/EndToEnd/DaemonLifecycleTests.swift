@@ -117,7 +117,7 @@ extension EndToEnd {
       try daemon.startSocketActivated()
       let outpost = DaemonProcess.binary("outpost")
       var status = try runCommand(outpost, ["status"], environment: daemon.environment)
-      for _ in 0..<100 where status.status == 69 {
+      for _ in 0..<600 where status.status == 69 {  // until socket-activate listens: 30 s at most
         usleep(50_000)
         status = try runCommand(outpost, ["status"], environment: daemon.environment)
       }

@@ -1,4 +1,5 @@
 import Foundation
+import OutpostTestSupport
 
 /// A private D-Bus session bus with an unlocked GNOME Keyring on it, for the tests of the
 /// Secret Service: the real thing a user's desktop runs, never the user's own keyring.
@@ -48,6 +49,7 @@ final class KeyringSession: @unchecked Sendable {
   private convenience init() throws { try self.init(startKeyring: true) }
 
   private init(startKeyring: Bool) throws {
+    Prerequisites.ensure()
     for sub in ["home", "data", "run"] {
       try FileManager.default.createDirectory(
         atPath: directory.file(sub), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

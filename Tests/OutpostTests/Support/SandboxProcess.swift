@@ -1,9 +1,6 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// The `outpost-sandbox` binary, as its own process (as a user or the demo runs it), driven
 /// through its admin endpoints over HTTP.
@@ -76,15 +73,14 @@ final class SandboxProcess: @unchecked Sendable {
 
   @discardableResult
   func admin(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> Data {
-    var request = URLRequest(url: URL(string: "\(baseURL)/__sandbox/volleymanager/\(path)")!)
-    request.httpMethod = method
-    if let body {
-      request.httpBody = Data(try JSONCoding.encode(body))
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    }
-    let (data, response) = try await URLSession.shared.data(for: request)
-    guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-      throw TestFailure("sandbox admin \(method) \(path): \(String(decoding: data, as: UTF8.self))")
+    let body = try body.map { try JSONCoding.encode($0) } ?? []
+    let reply = try await TestHTTP.transport.send(
+      HTTPRequest(
+        method: method, url: "\(baseURL)/__sandbox/volleymanager/\(path)",
+        headers: body.isEmpty ? [] : [(name: "Content-Type", value: "application/json")], body: body))
+    let data = Data(reply.body)
+    guard reply.status == 200 else {
+      throw TestFailure("sandbox admin \(method) \(path): \(reply.text)")
     }
     return data
   }

@@ -26,7 +26,7 @@ import Testing
     try await vault.store(
       SecretString(SandboxUser.demo.password), for: VaultKey(kind: "volleymanager", accountID: id), label: "")
     let keeper = SessionKeeper(
-      connector: VolleyManagerConnector(account: account, transport: URLSessionTransport(timeout: 10)),
+      connector: VolleyManagerConnector(account: account, transport: TestHTTP.transport),
       account: account, vault: vault
     ) { _ in }
     let engine = SyncEngine(store: store, logger: Logger(label: "soak"))
