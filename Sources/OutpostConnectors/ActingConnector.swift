@@ -1,13 +1,42 @@
 import OutpostModel
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A connector that can perform the user's queued actions upstream. `perform` checks the
 /// action's precondition against the service first, and must be safe to call again for an
 /// action that may already have happened (the daemon crashed after sending it): it answers
 /// `.alreadyDone` then, so nothing is ever performed twice.
 public protocol ActingConnector: Connector {
-  static var actionTypes: Set<ActionType> { get }
+  /// What it can do; every name unique across connectors (the registry's test checks it).
+  static var actions: [ActionDeclaration] { get }
+
+  /// The precondition at queue time, against the item as last synced: whether the action fits
+  /// the item now (an open entry, an upcoming game, a task not yet done), and the upstream
+  /// target and the parameters as `perform` will want them. `params` were already checked
+  /// against the declaration. Pure: no network, so it answers offline too.
+  static func prepare(_ type: ActionType, on item: Item, params: [String: JSONValue], now: Date) throws(ActionRefusal)
+    -> PreparedAction
 
   func perform(_ action: ActionRequest, session: Session) async throws(ConnectorError) -> ActionOutcome
+}
+
+/// An action ready for the queue: what `perform` will be handed.
+public struct PreparedAction: Sendable, Equatable {
+  public var target: String
+  public var params: JSONValue
+
+  public init(target: String, params: JSONValue = [:]) {
+    self.target = target
+    self.params = params
+  }
+}
+
+extension ActingConnector {
+  public static func declaration(_ type: ActionType) -> ActionDeclaration? { actions.first { $0.name == type } }
 }
 
 public struct ActionRequest: Sendable, Equatable {

@@ -1,12 +1,88 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The built-in kinds of connector, by the name users type. Adding a service means adding its
-/// folder and one line here.
+/// folder and one line in `kinds`; the daemon, the queue, the RPC layer and the CLI find
+/// everything else (sessions, actions and their preconditions) through the entry.
 public enum ConnectorRegistry {
-  public static let descriptors: [ConnectorDescriptor] = [
-    VolleyManagerConnector.descriptor,
-    ICalFeedConnector.descriptor,
+  public static let kinds: [ConnectorKind] = [
+    .acting(VolleyManagerConnector.self),
+    .syncing(ICalFeedConnector.self),
   ]
 
-  public static func descriptor(for kind: String) -> ConnectorDescriptor? {
-    descriptors.first { $0.kind == kind }
+  public static var descriptors: [ConnectorDescriptor] { kinds.map(\.descriptor) }
+
+  public static func kind(_ name: String) -> ConnectorKind? { kinds.first { $0.descriptor.kind == name } }
+
+  public static func descriptor(for kind: String) -> ConnectorDescriptor? { self.kind(kind)?.descriptor }
+
+  /// Every action of every connector, in registry order.
+  public static var actions: [ActionDeclaration] { kinds.flatMap(\.actions) }
+
+  public static func action(_ name: ActionType) -> (kind: ConnectorKind, declaration: ActionDeclaration)? {
+    for kind in kinds {
+      if let declaration = kind.actions.first(where: { $0.name == name }) { return (kind, declaration) }
+    }
+    return nil
+  }
+}
+
+/// One kind of connector, with its type erased: how to make an account's session keeper, what
+/// it can do, and the precondition of each action.
+public struct ConnectorKind: Sendable {
+  public let descriptor: ConnectorDescriptor
+  public let actions: [ActionDeclaration]
+  let makeKeeper:
+    @Sendable (
+      ConnectorAccount, any HTTPTransport, any CredentialVault, String?,
+      @escaping @Sendable (SessionEvent) async -> Void
+    ) -> any AccountSession
+  let preparation: @Sendable (ActionType, Item, [String: JSONValue], Date) throws(ActionRefusal) -> PreparedAction
+
+  /// A connector that syncs and acts.
+  public static func acting<C: SyncingConnector & ActingConnector>(_ type: C.Type) -> ConnectorKind {
+    ConnectorKind(
+      descriptor: C.descriptor, actions: C.actions, makeKeeper: keeperMaker(C.self),
+      preparation: { type, item, params, now throws(ActionRefusal) in
+        try C.prepare(type, on: item, params: params, now: now)
+      })
+  }
+
+  /// A connector that only syncs.
+  public static func syncing<C: SyncingConnector>(_ type: C.Type) -> ConnectorKind {
+    ConnectorKind(
+      descriptor: C.descriptor, actions: [], makeKeeper: keeperMaker(C.self),
+      preparation: { type, _, _, _ throws(ActionRefusal) in throw .notAllowed("\(type.rawValue) is not declared") })
+  }
+
+  private static func keeperMaker<C: Connector>(_ type: C.Type)
+    -> @Sendable (
+      ConnectorAccount, any HTTPTransport, any CredentialVault, String?,
+      @escaping @Sendable (SessionEvent) async -> Void
+    ) -> any AccountSession
+  {
+    { account, transport, vault, stoppedReason, report in
+      SessionKeeper(
+        connector: C(account: account, transport: transport), account: account, vault: vault,
+        stoppedReason: stoppedReason, report: report)
+    }
+  }
+
+  /// Checks an action before it is queued: its parameters against the declaration, then the
+  /// connector's precondition against the item as last synced.
+  public func prepare(_ declaration: ActionDeclaration, on item: Item, params: JSONValue?, now: Date)
+    throws(ActionRefusal) -> PreparedAction
+  {
+    guard declaration.targets.contains(item.kind) else {
+      let kinds = declaration.targets.map(\.rawValue).joined(separator: " or ")
+      throw .notAllowed("\(declaration.name.rawValue) applies to \(kinds) items, not to a \(item.kind.rawValue)")
+    }
+    let checked = try declaration.validate(params)
+    return try preparation(declaration.name, item, checked, now)
   }
 }

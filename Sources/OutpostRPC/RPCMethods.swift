@@ -18,6 +18,8 @@ public enum RPCMethods {
     SyncRun.self,
     SyncStatusMethod.self,
     ActionsAdd.self,
+    ActionsKinds.self,
+    ActionsPerform.self,
     ActionsList.self,
     ActionsResolve.self,
     CalendarExport.self,

@@ -86,7 +86,7 @@ extension Store {
     let paramsText: String = row["params"]
     let serverText: String? = row["server_state"]
     return QueuedAction(
-      number: row["number"], accountID: row["account_id"], type: ActionType(rawValue: typeText) ?? .exchangeTake,
+      number: row["number"], accountID: row["account_id"], type: ActionType(rawValue: typeText),
       itemNumber: row["item_number"], target: row["target"], params: try JSONParser.parse(Array(paramsText.utf8)),
       state: ActionState(rawValue: stateText) ?? .pending, attempts: row["attempts"], problem: row["problem"],
       serverState: try serverText.map { try JSONParser.parse(Array($0.utf8)) }, createdAt: date("created_at"),

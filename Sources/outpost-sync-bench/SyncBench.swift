@@ -66,7 +66,7 @@ struct SyncBench {
     try await account(store, id: id)
     for index in 0..<1_000 {
       _ = try await store.enqueueAction(
-        accountID: id, type: .exchangeTake, itemNumber: nil, target: "x-\(index)", params: [:])
+        accountID: id, type: ActionType("exchange.take"), itemNumber: nil, target: "x-\(index)", params: [:])
     }
     let sink = BenchSink()
     let engine = engine(store)

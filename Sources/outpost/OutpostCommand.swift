@@ -20,7 +20,8 @@ struct OutpostCommand: ParsableCommand {
       """,
     version: ProductInfo.version,
     subcommands: [
-      StatusCommand.self, AccountCommand.self, SyncCommand.self, AgendaCommand.self, AssignmentsCommand.self,
+      StatusCommand.self, AccountCommand.self, SyncCommand.self, ItemsCommand.self, AgendaCommand.self,
+      ActionsCommand.self, DoCommand.self, AssignmentsCommand.self,
       ShowCommand.self, ExchangeCommand.self, CompensationsCommand.self, CompensationCommand.self, QueueCommand.self,
       ConflictsCommand.self, CalendarCommand.self, SnapshotCommand.self, OpenCommand.self, EventsCommand.self,
       NotificationsCommand.self, RemindersCommand.self, RawRPCCommand.self,

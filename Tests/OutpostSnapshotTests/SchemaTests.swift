@@ -58,7 +58,7 @@ import Testing
     let feed = try await fixture.addAccount("feed", kind: "ical")
     try await fixture.setState(feed, .needsLogin)
     let action = try await fixture.store.enqueueAction(
-      accountID: volley, type: .exchangeTake, itemNumber: nil, target: "e1", params: [:])
+      accountID: volley, type: ActionType("exchange.take"), itemNumber: nil, target: "e1", params: [:])
     try await fixture.store.setActionState(number: action.number, state: .conflict)
     snapshots["offline-needs-login"] = try await fixture.snapshot(lastSync: [volley: Clock.now - 3600])
     snapshots["nothing-upcoming"] = try await fixture.snapshot(at: Clock.local(2026, 12, 3, 0, 0))

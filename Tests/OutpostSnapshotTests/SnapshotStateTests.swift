@@ -153,13 +153,13 @@ import Testing
     try await fixture.sync(id, [assignment("a", "Game", at: Clock.local(2026, 11, 21, 19, 30))])
     for target in ["x1", "x2", "x3"] {
       _ = try await fixture.store.enqueueAction(
-        accountID: id, type: .exchangeTake, itemNumber: nil, target: target, params: [:])
+        accountID: id, type: ActionType("exchange.take"), itemNumber: nil, target: target, params: [:])
     }
     let conflicting = try await fixture.store.enqueueAction(
-      accountID: id, type: .exchangeOffer, itemNumber: nil, target: "x4", params: [:])
+      accountID: id, type: ActionType("exchange.offer"), itemNumber: nil, target: "x4", params: [:])
     try await fixture.store.setActionState(number: conflicting.number, state: .conflict, problem: "taken")
     let done = try await fixture.store.enqueueAction(
-      accountID: id, type: .exchangeOffer, itemNumber: nil, target: "x5", params: [:])
+      accountID: id, type: ActionType("exchange.offer"), itemNumber: nil, target: "x5", params: [:])
     try await fixture.store.setActionState(number: done.number, state: .done)
     let snapshot = try await fixture.snapshot(lastSync: [id: Clock.now], unread: 4)
     #expect(snapshot.pendingActions == 3 && snapshot.conflicts == 1 && snapshot.unreadNotifications == 4)

@@ -22,16 +22,7 @@ extension ConnectorRegistry {
     kind: String, account: ConnectorAccount, transport: any HTTPTransport, vault: any CredentialVault,
     stoppedReason: String?, report: @escaping @Sendable (SessionEvent) async -> Void
   ) -> (any AccountSession)? {
-    func keeper<C: Connector>(_ type: C.Type) -> any AccountSession {
-      SessionKeeper(
-        connector: C(account: account, transport: transport), account: account, vault: vault,
-        stoppedReason: stoppedReason, report: report)
-    }
-    switch kind {
-    case VolleyManagerConnector.descriptor.kind: return keeper(VolleyManagerConnector.self)
-    case ICalFeedConnector.descriptor.kind: return keeper(ICalFeedConnector.self)
-    default: return nil
-    }
+    Self.kind(kind)?.makeKeeper(account, transport, vault, stoppedReason, report)
   }
 }
 

@@ -11,8 +11,6 @@ import OutpostModel
 /// Each first looks at the service's current state: that is both the precondition (a conflict
 /// when the world moved on) and the guard against doing twice what a crash interrupted.
 extension VolleyManagerConnector: ActingConnector {
-  public static let actionTypes: Set<ActionType> = Set(ActionType.allCases)
-
   public func perform(_ action: ActionRequest, session: VolleyManagerSession) async throws(ConnectorError)
     -> ActionOutcome
   {
@@ -26,6 +24,7 @@ extension VolleyManagerConnector: ActingConnector {
       case .exchangeOffer, .exchangeWithdraw:
         outcome = try await board(action, window: window, session: &session)
       case .compensationEdit: outcome = try await editCompensation(action, session: &session)
+      default: throw .unsupported("VolleyManager has no action \(action.type.rawValue)")
       }
       if let outcome { return outcome }
     }

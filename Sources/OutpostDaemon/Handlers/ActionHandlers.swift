@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import OutpostRPC
 import OutpostStore
@@ -9,24 +10,19 @@ import OutpostSync
 enum ActionHandlers {
   static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
     let store = services.store
+    registry.register(ActionsKinds.self) { params, _ in
+      let actions = ConnectorRegistry.actions.filter { params.service == nil || $0.service == params.service }
+      if let service = params.service, ConnectorRegistry.kind(service) == nil {
+        let known = ConnectorRegistry.descriptors.map(\.kind).joined(separator: ", ")
+        throw RPCError.invalidParams("unknown service \"\(service)\"; known: \(known)")
+      }
+      return ActionsKinds.Result(actions: actions)
+    }
+    registry.register(ActionsPerform.self) { params, _ in
+      try await queue(params.action, item: params.item, params: params.params, wait: params.wait, services)
+    }
     registry.register(ActionsAdd.self) { params, _ in
-      guard let type = ActionType(rawValue: params.type) else {
-        let known = ActionType.allCases.map(\.rawValue).joined(separator: ", ")
-        throw RPCError.invalidParams("unknown action type \"\(params.type)\"; known: \(known)")
-      }
-      guard let stored = try await store.item(number: params.item) else { throw RPCError.itemNotFound(params.item) }
-      let (target, actionParams) = try ActionRules.check(type, on: stored, params: params.params)
-      var action = try await store.enqueueAction(
-        accountID: stored.accountID, type: type, itemNumber: stored.number, target: target, params: actionParams)
-      services.logger.notice("action #\(action.number) (\(type.rawValue)) queued for item #\(stored.number)")
-      let engine = services.sync
-      if params.wait == true {
-        _ = await engine.sync(accountID: stored.accountID)
-        action = try await store.action(number: action.number) ?? action
-      } else {
-        Task { _ = await engine.sync(accountID: stored.accountID) }
-      }
-      return ActionsAdd.Result(action: action)
+      try await queue(params.type, item: params.item, params: params.params, wait: params.wait, services)
     }
 
     registry.register(ActionsList.self) { params, _ in
@@ -56,75 +52,48 @@ enum ActionHandlers {
       return ActionsResolve.Result(action: updated)
     }
   }
-}
 
-/// What may be done to which item, checked before anything is queued.
-enum ActionRules {
-  static func check(_ type: ActionType, on stored: StoredItem, params: JSONValue?) throws(RPCError)
-    -> (target: String, params: JSONValue)
+  /// Checks a declared action against its parameters and the item as last synced, records it,
+  /// and has the engine perform it (now, or when the service can be reached).
+  static func queue(_ name: String, item number: Int64, params: JSONValue?, wait: Bool?, _ services: DaemonServices)
+    async throws -> ActionsAdd.Result
   {
-    let item = stored.item
-    let upcoming = (item.startsAt ?? .distantFuture) > Date()
-    switch type {
-    case .exchangeTake:
-      guard item.kind == .exchange else { throw .actionNotAllowed("#\(stored.number) is not an exchange-board entry") }
-      guard item.status == .active else { throw .actionNotAllowed("entry #\(stored.number) is no longer open") }
-      guard item.details["mine"] != .bool(true) else { throw .actionNotAllowed("entry #\(stored.number) is your own") }
-      guard item.details["mayApply"] != .bool(false) else {
-        throw .actionNotAllowed("the service does not let you apply for entry #\(stored.number) (level or rules)")
-      }
-      guard upcoming else { throw .actionNotAllowed("the game of #\(stored.number) has started") }
-      return (item.upstreamID, [:])
-    case .exchangeOffer:
-      guard item.kind == .assignment else {
-        throw .actionNotAllowed("#\(stored.number) is not one of your assignments")
-      }
-      guard item.status == .active, upcoming else {
-        throw .actionNotAllowed("assignment #\(stored.number) is not an upcoming, active game")
-      }
-      guard item.details["onExchange"] != .bool(true) else {
-        throw .actionNotAllowed("assignment #\(stored.number) is already on the exchange board")
-      }
-      return (item.upstreamID, [:])
-    case .exchangeWithdraw:
-      if item.kind == .assignment {
-        guard item.details["onExchange"] == .bool(true) else {
-          throw .actionNotAllowed("assignment #\(stored.number) is not on the exchange board")
-        }
-        return (item.upstreamID, [:])
-      }
-      guard item.kind == .exchange, item.details["mine"] == .bool(true),
-        let convocation = item.details["convocationID"]?.stringValue
-      else { throw .actionNotAllowed("#\(stored.number) is not an entry of yours on the board") }
-      return (convocation, [:])
-    case .compensationEdit:
-      guard item.kind == .compensation, let id = item.details["compensationID"]?.stringValue else {
-        throw .actionNotAllowed("#\(stored.number) is not a compensation")
-      }
-      guard item.details["editable"] != .bool(false) else {
-        throw .actionNotAllowed("compensation #\(stored.number) is paid or locked by the association")
-      }
-      var values: [String: JSONValue] = [:]
-      if let distance = params?["distanceKm"] {
-        let kilometres: Double? =
-          switch distance {
-          case .int(let number): Double(number)
-          case .double(let number): number
-          default: nil
-          }
-        guard let kilometres, kilometres >= 0, kilometres <= 2000 else {
-          throw .invalidParams("distanceKm must be a number from 0 to 2000")
-        }
-        values["distanceInMetres"] = .int(Int64((kilometres * 1000).rounded()))
-      }
-      if let reason = params?["reason"] {
-        guard let text = reason.stringValue, text.count <= 500 else {
-          throw .invalidParams("reason must be a text of at most 500 characters")
-        }
-        values["reason"] = .string(text)
-      }
-      guard !values.isEmpty else { throw .invalidParams("give distanceKm, reason or both") }
-      return (id, .object(values))
+    let store = services.store
+    guard let (kind, declaration) = ConnectorRegistry.action(ActionType(name)) else {
+      let known = ConnectorRegistry.actions.map(\.name.rawValue).joined(separator: ", ")
+      throw RPCError.invalidParams("unknown action \"\(name)\"; known: \(known) (`outpost actions` describes them)")
     }
+    guard let stored = try await store.item(number: number) else { throw RPCError.itemNotFound(number) }
+    guard let account = try await store.accounts().first(where: { $0.id == stored.accountID }),
+      account.kind == kind.descriptor.kind
+    else {
+      throw RPCError.actionNotAllowed(
+        "\(name) is a \(kind.descriptor.displayName) action; #\(number) belongs to another service")
+    }
+    let prepared: PreparedAction
+    do {
+      prepared = try kind.prepare(declaration, on: stored.item, params: params, now: Date())
+    } catch .invalidParams(let detail) {
+      throw RPCError.invalidParams(detail)
+    } catch .notAllowed(let detail) {
+      throw RPCError.actionNotAllowed("#\(number): \(detail)")
+    }
+    if !declaration.offline, await services.sync.status(accountID: account.id)?.offline == true {
+      throw RPCError.actionNotAllowed(
+        "\(name) cannot wait in the queue and \(account.name) is offline: try again when it is back")
+    }
+    let type = declaration.name
+    var action = try await store.enqueueAction(
+      accountID: stored.accountID, type: type, itemNumber: stored.number, target: prepared.target,
+      params: prepared.params)
+    services.logger.notice("action #\(action.number) (\(type.rawValue)) queued for item #\(stored.number)")
+    let engine = services.sync
+    if wait == true {
+      _ = await engine.sync(accountID: stored.accountID)
+      action = try await store.action(number: action.number) ?? action
+    } else {
+      Task { _ = await engine.sync(accountID: stored.accountID) }
+    }
+    return ActionsAdd.Result(action: action)
   }
 }

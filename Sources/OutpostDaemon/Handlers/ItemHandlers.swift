@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import OutpostRPC
 import OutpostStore
@@ -22,8 +23,26 @@ enum ItemHandlers {
         guard from <= to else { throw RPCError.invalidParams("from is after to") }
         range = from...to
       }
+      let all = try await store.accounts()
+      var accountIDs: Set<String>?
+      if let service = params.service {
+        guard ConnectorRegistry.kind(service) != nil else {
+          let known = ConnectorRegistry.descriptors.map(\.kind).joined(separator: ", ")
+          throw RPCError.invalidParams("unknown service \"\(service)\"; known: \(known)")
+        }
+        accountIDs = Set(all.filter { $0.kind == service }.map(\.id))
+      }
+      let needle = params.text?.trimmingCharacters(in: .whitespaces).lowercased()
+      let statuses = params.statuses.map(Set.init)
       let items = try await store.items(
-        accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range)
+        accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range
+      ).filter { stored in
+        (accountIDs?.contains(stored.accountID) ?? true) && (statuses?.contains(stored.item.status) ?? true)
+          && (needle.map { text in
+            text.isEmpty || stored.item.title.lowercased().contains(text)
+              || (stored.item.location?.lowercased().contains(text) ?? false)
+          } ?? true)
+      }
       return ItemsList.Result(items: items.map { listed($0, accounts) })
     }
 
@@ -81,13 +100,14 @@ enum ItemHandlers {
     }
   }
 
-  static func accountNames(_ store: Store) async throws -> [String: String] {
-    Dictionary(uniqueKeysWithValues: try await store.accounts().map { ($0.id, $0.name) })
+  static func accountNames(_ store: Store) async throws -> [String: Account] {
+    Dictionary(uniqueKeysWithValues: try await store.accounts().map { ($0.id, $0) })
   }
 
-  static func listed(_ stored: StoredItem, _ names: [String: String]) -> ListedItem {
-    ListedItem(
-      number: stored.number, account: names[stored.accountID] ?? stored.accountID, item: stored.item,
+  static func listed(_ stored: StoredItem, _ accounts: [String: Account]) -> ListedItem {
+    let account = accounts[stored.accountID]
+    return ListedItem(
+      number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: stored.item,
       updatedAt: stored.updatedAt, removedAt: stored.removedAt)
   }
 }

@@ -45,15 +45,23 @@ public struct QueuedAction: Codable, Sendable, Equatable {
   }
 }
 
-public enum ActionType: String, Codable, Sendable, CaseIterable {
-  /// Apply for an exchange-board entry (target: the exchange id).
-  case exchangeTake = "exchange.take"
-  /// Put one's own assignment on the board (target: the convocation id).
-  case exchangeOffer = "exchange.offer"
-  /// Take one's own assignment off the board (target: the convocation id).
-  case exchangeWithdraw = "exchange.withdraw"
-  /// Change a compensation's distance and reason (target: the compensation id).
-  case compensationEdit = "compensation.edit"
+/// The name of an action, as connectors declare it (`ActionDeclaration`) and the queue stores it
+/// (`exchange.take`, `tasks.complete`). Open: a new connector brings its own names.
+public struct ActionType: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 }
 
 public enum ActionState: String, Codable, Sendable, CaseIterable {

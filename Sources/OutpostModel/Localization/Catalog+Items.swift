@@ -31,6 +31,26 @@ extension Catalog {
       .fr: "Rien dans les {0} prochains jours. (`outpost sync` récupère les dernières données.)",
       .it: "Niente nei prossimi {0} giorni. (`outpost sync` recupera gli ultimi dati.)",
     ],
+    .itemsEmpty: [
+      .en: "No items match. (`outpost sync` fetches the latest; `outpost account list` shows your accounts.)",
+      .de:
+        "Keine passenden Einträge. (`outpost sync` holt den neuesten Stand; `outpost account list` zeigt Ihre Konten.)",
+      .fr:
+        "Aucun élément ne correspond. (`outpost sync` récupère les dernières données ; `outpost account list` montre vos comptes.)",
+      .it:
+        "Nessun elemento corrisponde. (`outpost sync` recupera gli ultimi dati; `outpost account list` mostra i tuoi account.)",
+    ],
+    .paramMalformed: [
+      .en: "--param takes NAME=VALUE, not \"{0}\" (`outpost actions` lists each action's parameters)",
+      .de: "--param erwartet NAME=WERT, nicht \"{0}\" (`outpost actions` zeigt die Parameter jeder Aktion)",
+      .fr: "--param attend NOM=VALEUR, pas \"{0}\" (`outpost actions` liste les paramètres de chaque action)",
+      .it: "--param vuole NOME=VALORE, non \"{0}\" (`outpost actions` elenca i parametri di ogni azione)",
+    ],
+    .actionParamRequired: [.en: "required", .de: "erforderlich", .fr: "obligatoire", .it: "obbligatorio"],
+    .actionOnlineOnly: [
+      .en: "online only: refused while offline", .de: "nur online: offline abgelehnt",
+      .fr: "en ligne uniquement : refusé hors ligne", .it: "solo online: rifiutato offline",
+    ],
     .itemCancelled: [.en: "CANCELLED", .de: "ABGESAGT", .fr: "ANNULÉ", .it: "ANNULLATO"],
     .itemRemoved: [
       .en: "no longer listed by the service", .de: "vom Dienst nicht mehr aufgeführt",

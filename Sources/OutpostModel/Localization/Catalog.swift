@@ -44,6 +44,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case syncFailed
   case syncRetry
   case agendaEmpty
+  case itemsEmpty
+  case paramMalformed
+  case actionParamRequired
+  case actionOnlineOnly
   case itemCancelled
   case itemRemoved
   case actionQueued

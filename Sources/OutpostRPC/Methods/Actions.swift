@@ -1,17 +1,59 @@
 import OutpostModel
 
-/// `actions.add`: queues an action on an item (take an exchange entry, offer or withdraw an
-/// assignment, edit a compensation). It is recorded first and performed as soon as the service
-/// can be reached: offline, it waits. With `wait`, the reply comes after the first attempt.
+/// `actions.kinds`: every action the compiled-in connectors declare, with typed parameters.
+public enum ActionsKinds: RPCMethod {
+  public static let name = "actions.kinds"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// Only this connector kind's actions (`volleymanager`).
+    public var service: String?
+    public init(service: String? = nil) { self.service = service }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var actions: [ActionDeclaration]
+    public init(actions: [ActionDeclaration]) { self.actions = actions }
+  }
+}
+
+/// `actions.perform`: any declared action on an item. Its parameters are checked against the
+/// declaration and its precondition against the item as last synced; then it is recorded and
+/// performed as soon as the service can be reached (offline, it waits when the declaration
+/// allows that). With `wait`, the reply comes after the first attempt.
+public enum ActionsPerform: RPCMethod {
+  public static let name = "actions.perform"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// A declared action's name (`actions.kinds`), e.g. `exchange.take`.
+    public var action: String
+    /// The item's number (`outpost items`).
+    public var item: Int64
+    /// The action's parameters by name; text values are converted to the declared types.
+    public var params: JSONValue?
+    public var wait: Bool?
+
+    public init(action: String, item: Int64, params: JSONValue? = nil, wait: Bool? = nil) {
+      self.action = action
+      self.item = item
+      self.params = params
+      self.wait = wait
+    }
+  }
+
+  public typealias Result = ActionsAdd.Result
+}
+
+/// `actions.add`: the first name of `actions.perform`, kept for the clients that use it; the
+/// same checks and the same queue.
 public enum ActionsAdd: RPCMethod {
   public static let name = "actions.add"
 
   public struct Params: Codable, Sendable, Equatable {
-    /// `exchange.take`, `exchange.offer`, `exchange.withdraw` or `compensation.edit`.
+    /// A declared action's name (`actions.kinds`), e.g. `exchange.take`.
     public var type: String
     /// The item's number (`outpost agenda`, `outpost exchange list`).
     public var item: Int64
-    /// For `compensation.edit`: `distanceKm` (number) and/or `reason` (text).
+    /// The action's parameters (`actions.kinds` lists them).
     public var params: JSONValue?
     public var wait: Bool?
 

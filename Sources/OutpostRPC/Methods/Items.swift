@@ -12,22 +12,27 @@ public struct ListedItem: Codable, Sendable, Equatable {
   public var number: Int64
   /// The account's name.
   public var account: String
+  /// The account's connector kind (`volleymanager`).
+  public var service: String?
   public var item: Item
   public var updatedAt: Date
   /// Set when the service no longer lists the item.
   public var removedAt: Date?
 
-  public init(number: Int64, account: String, item: Item, updatedAt: Date, removedAt: Date? = nil) {
+  public init(
+    number: Int64, account: String, service: String? = nil, item: Item, updatedAt: Date, removedAt: Date? = nil
+  ) {
     self.number = number
     self.account = account
+    self.service = service
     self.item = item
     self.updatedAt = updatedAt
     self.removedAt = removedAt
   }
 }
 
-/// `items.list`: the synced items, ordered by start, optionally of one account, some kinds and
-/// a time range.
+/// `items.list`: the synced items of every service, ordered by start, optionally of one account or
+/// service, some kinds and statuses, a time range, or holding a text.
 public enum ItemsList: RPCMethod {
   public static let name = "items.list"
 
@@ -40,12 +45,24 @@ public enum ItemsList: RPCMethod {
     public var from: Date?
     /// Items starting at or before this instant.
     public var to: Date?
+    /// A connector kind: the items of every account of it (`volleymanager`).
+    public var service: String?
+    /// e.g. `["active"]`.
+    public var statuses: [ItemStatus]?
+    /// Items whose title or location holds this text (case-insensitive).
+    public var text: String?
 
-    public init(account: String? = nil, kinds: [String]? = nil, from: Date? = nil, to: Date? = nil) {
+    public init(
+      account: String? = nil, kinds: [String]? = nil, from: Date? = nil, to: Date? = nil, service: String? = nil,
+      statuses: [ItemStatus]? = nil, text: String? = nil
+    ) {
       self.account = account
       self.kinds = kinds
       self.from = from
       self.to = to
+      self.service = service
+      self.statuses = statuses
+      self.text = text
     }
   }
 

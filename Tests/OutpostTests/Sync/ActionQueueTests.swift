@@ -56,7 +56,7 @@ struct ActionQueueTests {
 
   func enqueue(_ target: String) async throws -> QueuedAction {
     try await store.enqueueAction(
-      accountID: accountID, type: .exchangeTake, itemNumber: nil, target: target, params: [:])
+      accountID: accountID, type: ActionType("exchange.take"), itemNumber: nil, target: target, params: [:])
   }
 
   func states() async throws -> [ActionState] { try await store.actions().map(\.state) }

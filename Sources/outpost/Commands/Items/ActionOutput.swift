@@ -28,7 +28,7 @@ func queueAction(
   _ global: GlobalOptions, type: ActionType, item: Int64, params: JSONValue? = nil
 ) throws {
   let result = try global.connect().call(
-    ActionsAdd.self, .init(type: type.rawValue, item: item, params: params, wait: true))
+    ActionsPerform.self, .init(action: type.rawValue, item: item, params: params, wait: true))
   if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
   // A conflict needs the user: say so in the exit status too.
   if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }

@@ -1,0 +1,64 @@
+/// An action a connector declares: what it is called, which items it applies to, what it takes,
+/// and whether it may wait in the queue while offline. The queue, the RPC schema (`actions.kinds`)
+/// and the CLI (`outpost do`) work from this alone, for any service.
+public struct ActionDeclaration: Codable, Sendable, Equatable {
+  /// Unique across every connector (`exchange.take`, `tasks.complete`).
+  public var name: ActionType
+  /// The connector kind that performs it (`volleymanager`).
+  public var service: String
+  /// One line, for lists and `--help`.
+  public var summary: String
+  /// The kinds of item it can be done to.
+  public var targets: [ItemKind]
+  public var parameters: [ActionParameter]
+  /// Whether it may be queued while the service is out of reach (performed when it is back).
+  /// When false, it is refused offline instead of waiting.
+  public var offline: Bool
+
+  public init(
+    name: ActionType, service: String, summary: String, targets: [ItemKind], parameters: [ActionParameter] = [],
+    offline: Bool = true
+  ) {
+    self.name = name
+    self.service = service
+    self.summary = summary
+    self.targets = targets
+    self.parameters = parameters
+    self.offline = offline
+  }
+}
+
+/// One typed parameter of an action.
+public struct ActionParameter: Codable, Sendable, Equatable {
+  public enum ValueType: String, Codable, Sendable, CaseIterable {
+    case string, int, decimal, date
+    case dateTime = "date-time"
+    case `enum`, bool
+  }
+
+  public var name: String
+  public var type: ValueType
+  public var required: Bool
+  public var summary: String
+  /// For `enum`: the values allowed.
+  public var choices: [String]?
+  /// For `int` and `decimal`: the bounds, inclusive.
+  public var minimum: Double?
+  public var maximum: Double?
+  /// For `string`: the most characters allowed.
+  public var maxLength: Int?
+
+  public init(
+    _ name: String, _ type: ValueType, required: Bool = false, summary: String, choices: [String]? = nil,
+    minimum: Double? = nil, maximum: Double? = nil, maxLength: Int? = nil
+  ) {
+    self.name = name
+    self.type = type
+    self.required = required
+    self.summary = summary
+    self.choices = choices
+    self.minimum = minimum
+    self.maximum = maximum
+    self.maxLength = maxLength
+  }
+}

@@ -1,0 +1,126 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Why an action cannot be queued: its parameters are wrong, or the item does not allow it.
+/// Both are the user's to fix, and are said before anything is recorded.
+public enum ActionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+  case invalidParams(String)
+  case notAllowed(String)
+
+  public var description: String {
+    switch self {
+    case .invalidParams(let detail), .notAllowed(let detail): detail
+    }
+  }
+}
+
+extension ActionDeclaration {
+  /// Checks `params` against the declared parameters and returns them in canonical form:
+  /// numbers given as text (from a command line) become numbers, decimals keep their exact text,
+  /// dates are `YYYY-MM-DD`, date-times UTC `YYYY-MM-DDTHH:MM:SSZ`. Unknown names, missing
+  /// required ones and values of the wrong type are refused, each with what would be right.
+  public func validate(_ params: JSONValue?) throws(ActionRefusal) -> [String: JSONValue] {
+    let given: [String: JSONValue]
+    switch params {
+    case nil, .null?: given = [:]
+    case .object(let members)?: given = members
+    case let other?: throw .invalidParams("params must be an object, not \(other.typeName)")
+    }
+    let known = Set(parameters.map(\.name))
+    if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
+      let allowed = parameters.isEmpty ? "it takes none" : "it takes \(parameters.map(\.name).joined(separator: ", "))"
+      throw .invalidParams("\(name.rawValue) has no parameter \"\(unknown)\"; \(allowed)")
+    }
+    var result: [String: JSONValue] = [:]
+    for parameter in parameters {
+      guard let value = given[parameter.name], value != .null else {
+        if parameter.required { throw .invalidParams("\(name.rawValue) needs \(parameter.name): \(parameter.summary)") }
+        continue
+      }
+      result[parameter.name] = try parameter.canonical(value)
+    }
+    return result
+  }
+}
+
+extension ActionParameter {
+  /// The value in canonical form, or a refusal that names the parameter and what it takes.
+  func canonical(_ value: JSONValue) throws(ActionRefusal) -> JSONValue {
+    let text = value.stringValue.map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+    switch type {
+    case .string:
+      guard let string = value.stringValue else { throw refusal("a text") }
+      if let maxLength, string.count > maxLength { throw refusal("a text of at most \(maxLength) characters") }
+      return .string(string)
+    case .int:
+      guard let number = value.int64Value ?? text.flatMap({ Int64($0) }) else { throw refusal("a whole number") }
+      try checkBounds(Double(number))
+      return .int(number)
+    case .decimal:
+      let literal: String? =
+        switch value {
+        case .int(let number): String(number)
+        case .double(let number) where number.isFinite: String(number)
+        case .string: text
+        default: nil
+        }
+      guard let literal, Self.isDecimal(literal), let number = Double(literal) else {
+        throw refusal("a decimal number such as 12.5")
+      }
+      try checkBounds(number)
+      return .string(literal)
+    case .date:
+      guard let text, Self.isDate(text) else { throw refusal("a date as YYYY-MM-DD") }
+      return .string(text)
+    case .dateTime:
+      guard let text, text.count >= 19, Self.isDate(String(text.prefix(10))), let instant = UTCTimestamp.parse(text)
+      else { throw refusal("a date and time as YYYY-MM-DDTHH:MM with Z or an offset (2026-12-05T18:00:00+01:00)") }
+      return .string(Self.canonicalInstant(instant))
+    case .enum:
+      let choices = choices ?? []
+      guard let text, choices.contains(text) else { throw refusal("one of \(choices.joined(separator: ", "))") }
+      return .string(text)
+    case .bool:
+      if case .bool(let flag) = value { return .bool(flag) }
+      switch text?.lowercased() {
+      case "true", "yes", "1": return .bool(true)
+      case "false", "no", "0": return .bool(false)
+      default: throw refusal("true or false")
+      }
+    }
+  }
+
+  private func refusal(_ expected: String) -> ActionRefusal {
+    .invalidParams("\(name) must be \(expected)")
+  }
+
+  private func checkBounds(_ number: Double) throws(ActionRefusal) {
+    if let minimum, number < minimum { throw .invalidParams("\(name) must be at least \(Self.plain(minimum))") }
+    if let maximum, number > maximum { throw .invalidParams("\(name) must be at most \(Self.plain(maximum))") }
+  }
+
+  private static func plain(_ number: Double) -> String {
+    number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+
+  static func isDecimal(_ text: String) -> Bool {
+    text.wholeMatch(of: /-?[0-9]{1,15}(\.[0-9]{1,9})?/) != nil
+  }
+
+  static func isDate(_ text: String) -> Bool {
+    guard let match = text.wholeMatch(of: /([0-9]{4})-([0-9]{2})-([0-9]{2})/), let month = Int(match.2),
+      let day = Int(match.3)
+    else { return false }
+    return (1...12).contains(month) && (1...31).contains(day)
+  }
+
+  /// Whole seconds, UTC, with `Z`: one spelling per instant, so a queued action reads the same
+  /// whatever offset the user typed.
+  static func canonicalInstant(_ date: Date) -> String {
+    let full = UTCTimestamp.format(date)  // 2026-11-22T04:01:14.123Z
+    return String(full.prefix(19)) + "Z"
+  }
+}

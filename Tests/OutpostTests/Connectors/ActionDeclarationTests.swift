@@ -1,0 +1,100 @@
+import OutpostConnectors
+import OutpostModel
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Declared actions: the registry's promises, and the typed parameter checks every action gets
+/// before anything is queued.
+@Suite struct ActionDeclarationTests {
+  @Test func everyDeclaredActionIsUniqueAndBelongsToARegisteredKind() {
+    let names = ConnectorRegistry.actions.map(\.name.rawValue)
+    #expect(Set(names).count == names.count, "duplicate action names: \(names)")
+    for action in ConnectorRegistry.actions {
+      #expect(ConnectorRegistry.kind(action.service) != nil, "\(action.name) names unknown service \(action.service)")
+      #expect(!action.targets.isEmpty && !action.summary.isEmpty)
+      #expect(action.name.rawValue.wholeMatch(of: /[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+/) != nil)
+      #expect(ConnectorRegistry.action(action.name)?.declaration == action)
+    }
+    #expect(names.contains("exchange.take") && names.contains("compensation.edit"))
+  }
+
+  static let sample = ActionDeclaration(
+    name: ActionType("test.sample"), service: "test", summary: "a sample", targets: [.event],
+    parameters: [
+      ActionParameter("count", .int, required: true, summary: "how many", minimum: 1, maximum: 10),
+      ActionParameter("amount", .decimal, summary: "money", minimum: 0),
+      ActionParameter("day", .date, summary: "a day"),
+      ActionParameter("at", .dateTime, summary: "an instant"),
+      ActionParameter("colour", .enum, summary: "a colour", choices: ["red", "green"]),
+      ActionParameter("urgent", .bool, summary: "a flag"),
+      ActionParameter("note", .string, summary: "a note", maxLength: 5),
+    ])
+
+  @Test func textFromACommandLineBecomesTheDeclaredTypes() throws {
+    let values = try Self.sample.validate(
+      .object([
+        "count": "3", "amount": "12.50", "day": "2026-12-05", "at": "2026-12-05T18:00:00+01:00", "colour": "red",
+        "urgent": "yes", "note": "hi",
+      ]))
+    #expect(values["count"] == .int(3))
+    // Decimals keep their exact text: money never passes through a binary fraction.
+    #expect(values["amount"] == .string("12.50"))
+    #expect(values["day"] == .string("2026-12-05"))
+    #expect(values["at"] == .string("2026-12-05T17:00:00Z"))
+    #expect(values["colour"] == .string("red"))
+    #expect(values["urgent"] == .bool(true))
+    #expect(values["note"] == .string("hi"))
+    #expect(try Self.sample.validate(.object(["count": .int(10), "amount": .int(0)])) == ["count": 10, "amount": "0"])
+  }
+
+  @Test func wrongParametersAreRefusedWithWhatWouldBeRight() {
+    let cases: [(JSONValue?, String)] = [
+      (nil, "needs count"),
+      (.object(["count": "3", "colour": "blue"]), "colour must be one of red, green"),
+      (.object(["count": "0"]), "count must be at least 1"),
+      (.object(["count": "11"]), "count must be at most 10"),
+      (.object(["count": "three"]), "count must be a whole number"),
+      (.object(["count": "1", "amount": "1e5"]), "amount must be a decimal number"),
+      (.object(["count": "1", "amount": "-1"]), "amount must be at least 0"),
+      (.object(["count": "1", "day": "2026-13-01"]), "day must be a date"),
+      (.object(["count": "1", "at": "tomorrow"]), "at must be a date and time"),
+      (.object(["count": "1", "urgent": "perhaps"]), "urgent must be true or false"),
+      (.object(["count": "1", "note": "too long"]), "note must be a text of at most 5"),
+      (.object(["count": "1", "size": "2"]), "has no parameter \"size\""),
+      (.array([]), "params must be an object"),
+    ]
+    for (params, expected) in cases {
+      #expect(throws: ActionRefusal.self, "\(String(describing: params))") { try Self.sample.validate(params) }
+      do {
+        _ = try Self.sample.validate(params)
+      } catch {
+        #expect(error.description.contains(expected), "\(error.description) lacks \(expected)")
+      }
+    }
+  }
+
+  @Test func aConnectorsPreconditionRunsAfterTheTypeChecks() throws {
+    let kind = try #require(ConnectorRegistry.kind("volleymanager"))
+    let edit = try #require(ConnectorRegistry.action(ActionType("compensation.edit"))?.declaration)
+    let compensation = Item(
+      kind: .compensation, upstreamID: "c1", title: "Fee",
+      details: ["compensationID": "comp-1", "editable": true])
+    let prepared = try kind.prepare(edit, on: compensation, params: ["distanceKm": "42.5"], now: Date())
+    #expect(prepared == PreparedAction(target: "comp-1", params: ["distanceInMetres": .int(42_500)]))
+    #expect(throws: ActionRefusal.invalidParams("distanceKm must be at most 2000")) {
+      try kind.prepare(edit, on: compensation, params: ["distanceKm": "2001"], now: Date())
+    }
+    var locked = compensation
+    locked.details = ["compensationID": "comp-1", "editable": false]
+    #expect(throws: ActionRefusal.notAllowed("the compensation is paid or locked by the association")) {
+      try kind.prepare(edit, on: locked, params: ["reason": "x"], now: Date())
+    }
+    let event = Item(kind: .event, upstreamID: "e", title: "Dentist")
+    #expect(throws: ActionRefusal.self) { try kind.prepare(edit, on: event, params: nil, now: Date()) }
+  }
+}
