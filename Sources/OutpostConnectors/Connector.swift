@@ -55,10 +55,13 @@ public struct ConnectorAccount: Sendable, Equatable {
   public var username: String?
   /// Normalised, without a trailing slash.
   public var baseURL: String
+  /// The options the descriptor declares, defaults filled in.
+  public var options: [String: String]
 
-  public init(id: String, username: String?, baseURL: String) {
+  public init(id: String, username: String?, baseURL: String, options: [String: String] = [:]) {
     self.id = id
     self.username = username
     self.baseURL = baseURL
+    self.options = options
   }
 }

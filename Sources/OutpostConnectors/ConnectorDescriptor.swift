@@ -6,17 +6,64 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   public var authentication: AuthenticationKind
   public var defaultBaseURL: String
   public var requiresUsername: Bool
+  /// The options an account of this kind takes (`--option KEY=VALUE`); any other is refused.
+  public var options: [ConnectorOption]
 
   public init(
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
-    requiresUsername: Bool
+    requiresUsername: Bool, options: [ConnectorOption] = []
   ) {
     self.kind = kind
     self.displayName = displayName
     self.authentication = authentication
     self.defaultBaseURL = defaultBaseURL
     self.requiresUsername = requiresUsername
+    self.options = options
   }
+
+  /// The options as given, with defaults filled in; refuses unknown names and missing required
+  /// ones, each with what the kind takes.
+  public func resolveOptions(_ given: [String: String]?) -> Result<[String: String], OptionProblem> {
+    var result: [String: String] = [:]
+    let known = Set(options.map(\.name))
+    if let unknown = (given ?? [:]).keys.sorted().first(where: { !known.contains($0) }) {
+      let takes = options.isEmpty ? "takes no options" : "takes \(options.map(\.name).joined(separator: ", "))"
+      return .failure(OptionProblem(message: "\(kind) has no option \"\(unknown)\"; it \(takes)"))
+    }
+    for option in options {
+      if let value = given?[option.name], !value.isEmpty {
+        guard value.utf8.count <= 2048 else {
+          return .failure(OptionProblem(message: "option \(option.name) is longer than 2048 bytes"))
+        }
+        result[option.name] = value
+      } else if let value = option.defaultValue {
+        result[option.name] = value
+      } else if option.required {
+        return .failure(OptionProblem(message: "\(kind) accounts need --option \(option.name)=…: \(option.summary)"))
+      }
+    }
+    return .success(result)
+  }
+}
+
+/// A setting of an account that is not a secret (an API key that apps ship publicly, a brand, a
+/// project URL). Secrets never go here: they are the keyring's.
+public struct ConnectorOption: Sendable, Equatable {
+  public var name: String
+  public var summary: String
+  public var required: Bool
+  public var defaultValue: String?
+
+  public init(_ name: String, summary: String, required: Bool = false, defaultValue: String? = nil) {
+    self.name = name
+    self.summary = summary
+    self.required = required
+    self.defaultValue = defaultValue
+  }
+}
+
+public struct OptionProblem: Error, Sendable, Equatable {
+  public var message: String
 }
 
 /// How a service authenticates, which decides what the keyring holds and how a session is
@@ -28,6 +75,10 @@ public enum AuthenticationKind: String, Sendable, Codable, CaseIterable {
   /// OAuth/OIDC: the access token stays in memory, the refresh token is in the keyring and is
   /// used (and, when the service rotates it, replaced) to refresh silently.
   case oauthRefreshToken = "oauth"
+  /// A password used once to sign in; the keyring then keeps the refresh token the service
+  /// issued (and replaces it before use whenever the service rotates it), and access tokens
+  /// live only in memory (Supabase Auth, Firebase Auth).
+  case tokenSession = "token-session"
   /// A long-lived API token in the keyring, sent with every call.
   case apiToken = "api-token"
   /// The address itself is the secret (a personal calendar feed such as VolleyManager's
@@ -40,6 +91,7 @@ public enum AuthenticationKind: String, Sendable, Codable, CaseIterable {
     switch self {
     case .passwordRelogin: "password"
     case .oauthRefreshToken: "refresh token"
+    case .tokenSession: "password"
     case .apiToken: "API token"
     case .secretURL: "feed address"
     }

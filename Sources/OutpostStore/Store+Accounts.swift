@@ -27,13 +27,13 @@ extension Store {
       try db.execute(
         sql: """
           INSERT INTO account (id, name, kind, username, base_url, state, state_reason, state_changed_at,
-                               created_at, last_login_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               created_at, last_login_at, options)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           account.id, account.name, account.kind, account.username, account.baseURL, account.state.rawValue,
           account.stateReason, UTCTimestamp.format(account.stateChangedAt), UTCTimestamp.format(account.createdAt),
-          account.lastLoginAt.map(UTCTimestamp.format),
+          account.lastLoginAt.map(UTCTimestamp.format), try Self.optionsText(account.options),
         ])
     }
   }
@@ -88,7 +88,20 @@ extension Store {
       id: row["id"], name: row["name"], kind: row["kind"], username: row["username"], baseURL: row["base_url"],
       state: state, stateReason: row["state_reason"],
       stateChangedAt: date("state_changed_at") ?? Date(timeIntervalSince1970: 0),
-      createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0), lastLoginAt: date("last_login_at"))
+      createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0), lastLoginAt: date("last_login_at"),
+      options: try options(row["options"]))
+  }
+
+  static func optionsText(_ options: [String: String]?) throws -> String {
+    String(decoding: try JSONCoding.encode(options ?? [:]), as: UTF8.self)
+  }
+
+  static func options(_ text: String?) throws -> [String: String]? {
+    guard let text, text != "{}" else { return nil }
+    guard let decoded = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else {
+      throw StoreError.corrupt(path: "account", detail: "account options are not an object of strings")
+    }
+    return decoded.isEmpty ? nil : decoded
   }
 
   func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {

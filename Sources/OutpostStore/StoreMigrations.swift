@@ -208,6 +208,15 @@ enum StoreMigrations {
         sql: "CREATE INDEX reminder_next_due ON reminder (coalesce(snoozed_until, due_at)) WHERE state = 'pending'")
       try db.execute(sql: "CREATE INDEX reminder_by_notification ON reminder (notification_id)")
     }
+    // Service options per account (an API key, a brand, a project URL): never secrets, which
+    // stay in the keyring. A JSON object of strings.
+    migrator.registerMigration("10-account-options") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE account ADD COLUMN options TEXT NOT NULL DEFAULT '{}'
+            CHECK (json_valid(options) AND json_type(options) = 'object')
+          """)
+    }
     return migrator
   }
 

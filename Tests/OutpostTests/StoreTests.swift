@@ -31,6 +31,37 @@ import Testing
     try await store.appendEvent(type: "daemon.didStart", data: [:], retain: 10)
   }
 
+  @Test func accountsFromBeforeOptionsGainNoneAndNewOnesKeepTheirs() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    let at = Date(timeIntervalSince1970: 1_780_000_000)
+    do {
+      let old = try DatabaseQueue(path: path)
+      try StoreMigrations.migrator.migrate(old, upTo: "9-reminders-notifications")
+      try await old.write {
+        try $0.execute(
+          sql: """
+            INSERT INTO account (id, name, kind, username, base_url, state, state_changed_at, created_at)
+            VALUES ('00000000-0000-4000-8000-0000000000a1', 'old', 'volleymanager', 'u', 'https://x', 'ok', '2026-01-01T00:00:00.000Z',
+                    '2026-01-01T00:00:00.000Z')
+            """)
+      }
+    }
+    let store = try Store.open(path: path)
+    #expect(try await store.account(named: "old")?.options == nil)
+    let options = ["apiKey": "sb_publishable_x", "brand": "Agile Network"]
+    try await store.addAccount(
+      Account(
+        id: "00000000-0000-4000-8000-0000000000a2", name: "new", kind: "tasks", username: "u", baseURL: "https://y",
+        state: .ok, stateChangedAt: at,
+        createdAt: at, options: options))
+    #expect(try await store.account(named: "new")?.options == options)
+    // SQLite itself refuses options that are not an object.
+    #expect(throws: (any Error).self) {
+      try store.writer.write { try $0.execute(sql: "UPDATE account SET options = '[1]' WHERE name = 'new'") }
+    }
+  }
+
   @Test func aCorruptFileIsReportedAndLeftUntouched() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("outpost.sqlite")

@@ -33,13 +33,18 @@ extension AccountService {
     } else {
       baseURL = try Self.validBaseURL(params.baseURL ?? descriptor.defaultBaseURL)
     }
+    let options: [String: String]
+    switch descriptor.resolveOptions(params.options) {
+    case .success(let resolved): options = resolved
+    case .failure(let problem): throw .invalidParams(problem.message)
+    }
     // A locked keyring would only fail after the service was asked: ask the keyring first.
     if let problem = await vault.problem() { throw Self.failure(.vault(problem), name: name) }
 
     let now = Date()
     var account = Account(
       id: UUID().uuidString.lowercased(), name: name, kind: descriptor.kind, username: username, baseURL: baseURL,
-      state: .ok, stateChangedAt: now, createdAt: now, lastLoginAt: now)
+      state: .ok, stateChangedAt: now, createdAt: now, lastLoginAt: now, options: params.options)
     guard let session = makeSession(for: account, stopped: false) else {
       throw .invalidParams("unknown kind \"\(params.kind)\"")
     }

@@ -59,7 +59,10 @@ actor AccountService {
     let name = account.name
     return ConnectorRegistry.makeSession(
       kind: account.kind,
-      account: ConnectorAccount(id: account.id, username: account.username, baseURL: account.baseURL),
+      account: ConnectorAccount(
+        id: account.id, username: account.username, baseURL: account.baseURL,
+        options: (try? ConnectorRegistry.descriptor(for: account.kind)?.resolveOptions(account.options).get())
+          ?? account.options ?? [:]),
       transport: transport, vault: vault,
       stoppedReason: (stopped ?? (account.state == .needsLogin)) ? (account.stateReason ?? "needs a login") : nil
     ) { [weak self] event in

@@ -21,11 +21,16 @@ public struct Account: Codable, Sendable, Equatable {
   public var stateChangedAt: Date
   public var createdAt: Date
   public var lastLoginAt: Date?
+  /// The connector's options (an API key, a brand), as the connector declares them; never a
+  /// secret. Absent when none are set.
+  public var options: [String: String]?
 
   public init(
     id: String, name: String, kind: String, username: String?, baseURL: String, state: AccountState,
-    stateReason: String? = nil, stateChangedAt: Date, createdAt: Date, lastLoginAt: Date? = nil
+    stateReason: String? = nil, stateChangedAt: Date, createdAt: Date, lastLoginAt: Date? = nil,
+    options: [String: String]? = nil
   ) {
+    self.options = options?.isEmpty == true ? nil : options
     self.id = id
     self.name = name
     self.kind = kind

@@ -46,6 +46,10 @@ extension Catalog {
       .fr: "--param attend NOM=VALEUR, pas \"{0}\" (`outpost actions` liste les paramètres de chaque action)",
       .it: "--param vuole NOME=VALORE, non \"{0}\" (`outpost actions` elenca i parametri di ogni azione)",
     ],
+    .optionMalformed: [
+      .en: "--option takes KEY=VALUE, not \"{0}\"", .de: "--option erwartet SCHLÜSSEL=WERT, nicht \"{0}\"",
+      .fr: "--option attend CLÉ=VALEUR, pas \"{0}\"", .it: "--option vuole CHIAVE=VALORE, non \"{0}\"",
+    ],
     .actionParamRequired: [.en: "required", .de: "erforderlich", .fr: "obligatoire", .it: "obbligatorio"],
     .actionOnlineOnly: [
       .en: "online only: refused while offline", .de: "nur online: offline abgelehnt",

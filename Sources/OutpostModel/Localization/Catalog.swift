@@ -46,6 +46,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agendaEmpty
   case itemsEmpty
   case paramMalformed
+  case optionMalformed
   case actionParamRequired
   case actionOnlineOnly
   case itemCancelled

@@ -28,13 +28,20 @@ public enum AccountsAdd: RPCMethod {
     /// The password (or token). Travels only over the owner-only socket, goes only to the
     /// service and the keyring, and is never echoed, logged or stored in the database.
     public var secret: String
+    /// The connector's options by name (an API key, a brand); the connector declares which it
+    /// takes. Stored with the account: never put a secret here.
+    public var options: [String: String]?
 
-    public init(kind: String, name: String? = nil, username: String? = nil, baseURL: String? = nil, secret: String) {
+    public init(
+      kind: String, name: String? = nil, username: String? = nil, baseURL: String? = nil, secret: String,
+      options: [String: String]? = nil
+    ) {
       self.kind = kind
       self.name = name
       self.username = username
       self.baseURL = baseURL
       self.secret = secret
+      self.options = options
     }
   }
 

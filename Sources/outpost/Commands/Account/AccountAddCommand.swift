@@ -37,6 +37,13 @@ struct AccountAddCommand: ParsableCommand {
     help: ArgumentHelp("The service's address, when not the public one (a test server).", valueName: "url"))
   var baseURL: String?
 
+  @Option(
+    name: .customLong("option"),
+    help: ArgumentHelp(
+      "A setting of the service that is not a secret, as KEY=VALUE (repeatable): an API key apps ship, a brand.",
+      valueName: "key=value"))
+  var options: [String] = []
+
   @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
   var passwordFromStandardInput = false
 
@@ -48,6 +55,19 @@ struct AccountAddCommand: ParsableCommand {
     if let baseURL, case .failure(let problem) = AccountValidation.normalizedBaseURL(baseURL) {
       throw ValidationError(problem.description)
     }
+    for option in options where !option.contains("=") || option.hasPrefix("=") {
+      throw ValidationError(localized(.optionMalformed, option))
+    }
+  }
+
+  private var optionValues: [String: String]? {
+    guard !options.isEmpty else { return nil }
+    var values: [String: String] = [:]
+    for option in options {
+      let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      values[String(parts[0])] = String(parts[1])
+    }
+    return values
   }
 
   func run() throws {
@@ -61,7 +81,8 @@ struct AccountAddCommand: ParsableCommand {
           : localized(.accountSecretPrompt, "Password", username ?? kind, baseURL ?? kind),
         fromStandardInput: passwordFromStandardInput)
       let result = try connection.call(
-        AccountsAdd.self, .init(kind: kind, name: name, username: username, baseURL: baseURL, secret: secret))
+        AccountsAdd.self,
+        .init(kind: kind, name: name, username: username, baseURL: baseURL, secret: secret, options: optionValues))
       if global.json {
         Terminal.printJSON(result)
       } else {
