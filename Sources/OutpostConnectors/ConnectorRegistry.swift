@@ -13,6 +13,7 @@ public enum ConnectorRegistry {
   public static let kinds: [ConnectorKind] = [
     .acting(VolleyManagerConnector.self),
     .syncing(ICalFeedConnector.self),
+    .acting(TasksConnector.self),
   ]
 
   public static var descriptors: [ConnectorDescriptor] { kinds.map(\.descriptor) }

@@ -1,0 +1,50 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A signed-in Supabase Auth session (upstreams/supabase.md §3.3), in memory only. The refresh
+/// token also goes to the keyring (as a `SupabaseStoredSecret`), replaced there before the new
+/// session is used whenever a refresh rotates it.
+public struct SupabaseSession: Sendable {
+  public var accessToken: SecretString
+  public var refreshToken: SecretString
+  /// When the access token stops working, on this machine's clock: taken from `expires_in` when
+  /// the reply arrived, never from the server's `expires_at` (client clocks can be minutes off).
+  public var expiresAt: Date
+  public var userID: String
+  public var email: String?
+
+  /// Whether the access token is too close to its end to start a request with (supabase-js
+  /// refreshes 90 s ahead; a request in flight must not outlive the token).
+  public func isExpiring(at now: Date, margin: TimeInterval = 90) -> Bool {
+    now.addingTimeInterval(margin) >= expiresAt
+  }
+}
+
+/// What the keyring holds for a token-session account: the password the user gave (before the
+/// first sign-in, or after `outpost account login`), or the current refresh token. Tagged, so a
+/// refresh token is never sent as a password or the other way round.
+public enum SupabaseStoredSecret: Sendable, Equatable {
+  case password(SecretString)
+  case refreshToken(SecretString)
+
+  static let refreshPrefix = "supabase-refresh-token:v1:"
+
+  public init(_ secret: SecretString) {
+    let text = secret.reveal()
+    if text.hasPrefix(Self.refreshPrefix) {
+      self = .refreshToken(SecretString(String(text.dropFirst(Self.refreshPrefix.count))))
+    } else {
+      self = .password(secret)
+    }
+  }
+
+  /// The keyring form of a refresh token.
+  public static func storing(refreshToken: SecretString) -> SecretString {
+    SecretString(refreshPrefix + refreshToken.reveal())
+  }
+}

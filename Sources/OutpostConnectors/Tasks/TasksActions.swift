@@ -1,0 +1,76 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension ActionType {
+  public static let taskComplete = ActionType("tasks.complete")
+  public static let taskReschedule = ActionType("tasks.reschedule")
+}
+
+/// Complete or reschedule a task. The precondition is the row's `updated_at` as last synced,
+/// sent as a filter of the update: a row changed upstream meanwhile is not updated, and a
+/// second look tells a conflict from an update that already happened (a crash after sending).
+extension TasksConnector {
+  public static let actions: [ActionDeclaration] = [
+    ActionDeclaration(
+      name: .taskComplete, service: descriptor.kind, summary: "mark a task as done", targets: [.task]),
+    ActionDeclaration(
+      name: .taskReschedule, service: descriptor.kind, summary: "move a task's due time", targets: [.task],
+      parameters: [ActionParameter("due", .dateTime, required: true, summary: "the new due time")]),
+  ]
+
+  public static func prepare(_ type: ActionType, on item: Item, params: [String: JSONValue], now: Date)
+    throws(ActionRefusal) -> PreparedAction
+  {
+    guard let version = item.details["updatedAt"]?.stringValue else { throw .notAllowed("it was synced incompletely") }
+    switch type {
+    case .taskComplete:
+      guard item.status != .closed else { throw .notAllowed("the task is already done") }
+      return PreparedAction(target: item.upstreamID, params: ["updatedAt": .string(version)])
+    case .taskReschedule:
+      guard item.status != .closed else { throw .notAllowed("the task is done") }
+      guard let due = params["due"] else { throw .invalidParams("tasks.reschedule needs due") }
+      return PreparedAction(target: item.upstreamID, params: ["updatedAt": .string(version), "due": due])
+    default:
+      throw .notAllowed("the tasks service has no action \(type.rawValue)")
+    }
+  }
+
+  public func perform(_ action: ActionRequest, session: SupabaseSession) async throws(ConnectorError)
+    -> ActionOutcome
+  {
+    try Self.usable(session)
+    guard let id = Int64(action.target), let version = action.params["updatedAt"]?.stringValue else {
+      throw .unsupported("\(action.type.rawValue): the queued action lacks its target or version")
+    }
+    let values: JSONValue
+    let effect: @Sendable (JSONValue) -> Bool
+    switch action.type {
+    case .taskComplete:
+      values = ["done": true]
+      effect = { $0["done"] == .bool(true) }
+    case .taskReschedule:
+      guard let dueText = action.params["due"]?.stringValue, let due = UTCTimestamp.parse(dueText) else {
+        throw .unsupported("tasks.reschedule: the queued action lacks its due time")
+      }
+      values = ["due_at": .string(dueText)]
+      effect = { row in row["due_at"]?.stringValue.flatMap(UTCTimestamp.parse) == due }
+    default:
+      throw .unsupported("the tasks service has no action \(action.type.rawValue)")
+    }
+    let filter = "id=eq.\(id)&updated_at=eq.\(FormEncoding.percentEncode(version))"
+    if let updated = try await data.update("tasks", filter: filter, values: values, session: session).first {
+      return .done(updated)
+    }
+    // Nothing matched: the row changed (or went) since the last sync. Look at it now.
+    guard let current = try await data.rows("tasks", query: "select=*&id=eq.\(id)", session: session).first else {
+      return .conflict("the task was deleted at the service", serverState: nil)
+    }
+    if effect(current) { return .alreadyDone }
+    return .conflict("the task was changed at the service since the last sync", serverState: current)
+  }
+}

@@ -1,0 +1,99 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension ItemKind {
+  /// A to-do with an optional due time (the tasks service).
+  public static let task = ItemKind(rawValue: "task")
+}
+
+/// A to-do list kept in a Supabase project's `tasks` table: the smallest service on the shared
+/// Supabase pieces (Auth with rotating refresh tokens, PostgREST), and the proof that a second
+/// connector needs no change in the engine, the store or the RPC layer. Sign-in is by email and
+/// password once; the keyring then holds the refresh token, rotated on every renewal.
+public struct TasksConnector: SyncingConnector, ActingConnector {
+  public typealias Session = SupabaseSession
+
+  public static let descriptor = ConnectorDescriptor(
+    kind: "tasks", displayName: "Tasks", authentication: .tokenSession, defaultBaseURL: "http://127.0.0.1:8080/tasks",
+    requiresUsername: true,
+    options: [
+      ConnectorOption(
+        "apiKey", summary: "the project's publishable (anon) API key, public by design",
+        defaultValue: "sandbox-tasks-anon-key")
+    ])
+
+  public static let itemKinds: Set<ItemKind> = [.task]
+
+  let account: ConnectorAccount
+  let auth: SupabaseAuth
+  let data: PostgREST
+
+  public init(account: ConnectorAccount, transport: any HTTPTransport) {
+    self.account = account
+    let project = SupabaseProject(
+      baseURL: account.baseURL, apiKey: account.options["apiKey"] ?? "", transport: transport)
+    auth = SupabaseAuth(project: project)
+    data = PostgREST(project: project)
+  }
+
+  /// With the password the user gave: a password sign-in. With the stored refresh token: a
+  /// refresh, whose rotated token the keeper writes to the keyring before anything else.
+  public func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<SupabaseSession> {
+    let session: SupabaseSession
+    switch SupabaseStoredSecret(secret) {
+    case .password(let password):
+      guard let email = account.username, !email.isEmpty else {
+        throw .invalidCredentials("the account has no email address to sign in with")
+      }
+      session = try await auth.signIn(email: email, password: password)
+    case .refreshToken(let token):
+      session = try await auth.refresh(token)
+    }
+    return LoginResult(
+      session: session, identity: AccountIdentity(displayName: session.email ?? account.username, groups: []),
+      rotatedSecret: SupabaseStoredSecret.storing(refreshToken: session.refreshToken))
+  }
+
+  public func checkSession(_ session: SupabaseSession) async throws(ConnectorError) {
+    try Self.usable(session)
+    _ = try await data.rows("tasks", query: "select=id&id=eq.0", session: session)
+  }
+
+  public func logOut(_ session: SupabaseSession) async { await auth.signOut(session) }
+
+  public func fetch(_ session: SupabaseSession, window: SyncWindow, cursor: SyncCursor?) async throws(ConnectorError)
+    -> FetchResult
+  {
+    try Self.usable(session)
+    let rows = try await data.rows("tasks", query: "select=*&order=id.asc", session: session)
+    var items: [Item] = []
+    for row in rows {
+      guard let item = Self.item(row) else { throw .unexpectedReply("a task without id, title or updated_at") }
+      items.append(item)
+    }
+    return FetchResult(items: items, complete: [.task])
+  }
+
+  /// A token about to end is renewed before the request, not after a refused one.
+  static func usable(_ session: SupabaseSession) throws(ConnectorError) {
+    if session.isExpiring(at: Date()) { throw .sessionExpired }
+  }
+
+  static func item(_ row: JSONValue) -> Item? {
+    guard let id = row["id"]?.int64Value, let title = row["title"]?.stringValue,
+      let updatedAt = row["updated_at"]?.stringValue
+    else { return nil }
+    let done = row["done"] == .bool(true)
+    let due = row["due_at"]?.stringValue.flatMap(UTCTimestamp.parse)
+    var details: [String: JSONValue] = ["id": .int(id), "done": .bool(done), "updatedAt": .string(updatedAt)]
+    if let dueText = row["due_at"]?.stringValue { details["dueAt"] = .string(dueText) }
+    return Item(
+      kind: .task, upstreamID: String(id), title: title, startsAt: due, status: done ? .closed : .active,
+      details: .object(details))
+  }
+}
