@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// What the daemon and the CLI need to know about a kind of connector before talking to it.
 public struct ConnectorDescriptor: Sendable, Equatable {
   /// The kind users type: `outpost account add volleymanager`.
@@ -8,11 +10,14 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   public var requiresUsername: Bool
   /// The options an account of this kind takes (`--option KEY=VALUE`); any other is refused.
   public var options: [ConnectorOption]
+  /// The kinds of item it brings, and how each shows.
+  public var itemKinds: [ItemKindDeclaration]
 
   public init(
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
-    requiresUsername: Bool, options: [ConnectorOption] = []
+    requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = []
   ) {
+    self.itemKinds = itemKinds
     self.kind = kind
     self.displayName = displayName
     self.authentication = authentication

@@ -22,6 +22,11 @@ public enum ConnectorRegistry {
 
   public static func descriptor(for kind: String) -> ConnectorDescriptor? { self.kind(kind)?.descriptor }
 
+  /// The item kinds that are appointments (agenda, calendars, bars), as the connectors declare.
+  public static var appointmentKinds: Set<ItemKind> {
+    Set(kinds.flatMap(\.descriptor.itemKinds).filter(\.appointment).map(\.kind))
+  }
+
   /// Every action of every connector, in registry order.
   public static var actions: [ActionDeclaration] { kinds.flatMap(\.actions) }
 

@@ -132,10 +132,13 @@ public struct Daemon {
     calendar.timeZone = TimeZone(identifier: configuration.calendarTimeZone) ?? calendar.timeZone
     calendar.alarmsMinutesBefore = configuration.calendarAlarmMinutes > 0 ? [configuration.calendarAlarmMinutes] : []
     calendar.includeContactDetails = configuration.calendarIncludeContacts
+    // Appointments as the compiled-in connectors declare them, in calendars and bars alike.
+    calendar.eventKinds = ConnectorRegistry.appointmentKinds
     calendar.language =
       Language(rawValue: configuration.language) ?? Language.preferred(environment: ProcessEnvironment.current())
     var snapshotOptions = SnapshotOptions()
     snapshotOptions.maxItems = configuration.snapshotMaxItems
+    snapshotOptions.kinds = ConnectorRegistry.appointmentKinds.map(\.rawValue).sorted().map(ItemKind.init(rawValue:))
     snapshotOptions.language = calendar.language
     let snapshotDirectory =
       configuration.snapshotDirectory.isEmpty ? paths.runtimeDirectory : configuration.snapshotDirectory

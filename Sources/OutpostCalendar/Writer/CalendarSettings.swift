@@ -21,6 +21,11 @@ public struct CalendarSettings: Sendable, Equatable {
   /// `REFRESH-INTERVAL` and `X-PUBLISHED-TTL`: how often subscribers should poll; at least a minute.
   public var refreshInterval: Duration
   public var productID: String
+  /// The item kinds that become events: what the connectors declare as appointments (a game,
+  /// a feed's event, a task's due time), not money or someone else's offers.
+  public var eventKinds: Set<ItemKind> = CalendarSettings.defaultEventKinds
+
+  public static let defaultEventKinds: Set<ItemKind> = [.assignment, .event]
 
   public static let defaultTimeZone = TimeZone(identifier: "Europe/Zurich")!
   public static let defaultProductID = "-//Outpost//Outpost 0.1.0//EN"

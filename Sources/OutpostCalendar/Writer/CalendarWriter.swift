@@ -42,12 +42,15 @@ public enum CalendarWriter {
     return writer.bytes
   }
 
-  /// Which items become events: assignments and feed events that have a start. Cancelled ones
-  /// stay (STATUS:CANCELLED, so that subscribers see the game called off rather than vanish)
-  /// until they are over at `asOf`; without `asOf` they always stay. Exchange-board entries are
-  /// someone else's games and compensations are money, not appointments.
-  public static func isCalendarItem(_ item: Item, asOf: Date? = nil) -> Bool {
-    guard item.kind == .assignment || item.kind == .event, let start = item.startsAt else { return false }
+  /// Which items become events: those of the kinds the connectors declare as appointments
+  /// (`kinds`) that have a start. Cancelled ones stay (STATUS:CANCELLED, so that subscribers see
+  /// the game called off rather than vanish) until they are over at `asOf`; without `asOf` they
+  /// always stay. Exchange-board entries are someone else's games and compensations are money,
+  /// not appointments.
+  public static func isCalendarItem(
+    _ item: Item, asOf: Date? = nil, kinds: Set<ItemKind> = CalendarSettings.defaultEventKinds
+  ) -> Bool {
+    guard kinds.contains(item.kind), let start = item.startsAt else { return false }
     guard item.status == .cancelled, let asOf else { return true }
     return max(start, item.endsAt ?? start) > asOf
   }

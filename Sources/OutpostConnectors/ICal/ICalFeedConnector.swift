@@ -11,7 +11,7 @@ public struct ICalFeedConnector: SyncingConnector {
 
   public static let descriptor = ConnectorDescriptor(
     kind: "ical", displayName: "iCal feed", authentication: .secretURL, defaultBaseURL: "",
-    requiresUsername: false)
+    requiresUsername: false, itemKinds: [ItemKindDeclaration(.event, noun: "event", appointment: true)])
 
   public static let itemKinds: Set<ItemKind> = [.event]
 

@@ -25,7 +25,7 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
       ConnectorOption(
         "apiKey", summary: "the project's publishable (anon) API key, public by design",
         defaultValue: "sandbox-tasks-anon-key")
-    ])
+    ], itemKinds: [ItemKindDeclaration(.task, noun: "task", appointment: true)])
 
   public static let itemKinds: Set<ItemKind> = [.task]
 

@@ -9,7 +9,12 @@ public struct VolleyManagerConnector: Connector {
 
   public static let descriptor = ConnectorDescriptor(
     kind: "volleymanager", displayName: "VolleyManager (Swiss Volley)", authentication: .passwordRelogin,
-    defaultBaseURL: "https://volleymanager.volleyball.ch", requiresUsername: true)
+    defaultBaseURL: "https://volleymanager.volleyball.ch", requiresUsername: true,
+    itemKinds: [
+      ItemKindDeclaration(.assignment, noun: "assignment", appointment: true),
+      ItemKindDeclaration(.compensation, noun: "compensation", appointment: false),
+      ItemKindDeclaration(.exchange, noun: "exchange entry", appointment: false),
+    ])
 
   let client: VolleyManagerClient
   let username: String

@@ -117,7 +117,7 @@ actor CalendarFiles {
     // Cancelled games stay (marked) until they are past, then leave the calendar; past events
     // get no alarms (a new subscriber must not be reminded of last month's games).
     let stored = try await store.items(accountID: accountID).filter {
-      CalendarWriter.isCalendarItem($0.item, asOf: now)
+      CalendarWriter.isCalendarItem($0.item, asOf: now, kinds: settings.eventKinds)
     }
     var calendarSettings = settings
     if let name { calendarSettings.name = "\(settings.name) — \(name)" }

@@ -34,10 +34,12 @@ enum ItemHandlers {
       }
       let needle = params.text?.trimmingCharacters(in: .whitespaces).lowercased()
       let statuses = params.statuses.map(Set.init)
+      let appointmentKinds = params.appointments == true ? ConnectorRegistry.appointmentKinds : nil
       let items = try await store.items(
         accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range
       ).filter { stored in
         (accountIDs?.contains(stored.accountID) ?? true) && (statuses?.contains(stored.item.status) ?? true)
+          && (appointmentKinds?.contains(stored.item.kind) ?? true)
           && (needle.map { text in
             text.isEmpty || stored.item.title.lowercased().contains(text)
               || (stored.item.location?.lowercased().contains(text) ?? false)

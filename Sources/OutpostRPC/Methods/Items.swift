@@ -51,11 +51,15 @@ public enum ItemsList: RPCMethod {
     public var statuses: [ItemStatus]?
     /// Items whose title or location holds this text (case-insensitive).
     public var text: String?
+    /// Only the kinds the connectors declare as appointments (games, events, tasks due): what an
+    /// agenda shows.
+    public var appointments: Bool?
 
     public init(
       account: String? = nil, kinds: [String]? = nil, from: Date? = nil, to: Date? = nil, service: String? = nil,
-      statuses: [ItemStatus]? = nil, text: String? = nil
+      statuses: [ItemStatus]? = nil, text: String? = nil, appointments: Bool? = nil
     ) {
+      self.appointments = appointments
       self.account = account
       self.kinds = kinds
       self.from = from

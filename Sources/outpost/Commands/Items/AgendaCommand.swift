@@ -32,8 +32,8 @@ struct AgendaCommand: ParsableCommand {
       let result = try global.connect().call(
         ItemsList.self,
         .init(
-          account: account, kinds: ["assignment", "event"], from: now.addingTimeInterval(-3 * 3600),
-          to: now.addingTimeInterval(Double(days) * 86_400)))
+          account: account, from: now.addingTimeInterval(-3 * 3600), to: now.addingTimeInterval(Double(days) * 86_400),
+          appointments: true))
       if global.json {
         Terminal.printJSON(result)
         return
