@@ -1,12 +1,17 @@
 import Foundation
 
 /// How a sandbox behaves. Everything has a default, so `SandboxConfiguration()` gives the demo
-/// set-up: the demo users, a 30-minute session lifetime, no latency and no injected errors.
+/// set-up: every service, the demo users, a 30-minute session lifetime, no latency and no
+/// injected errors. The VolleyManager settings sit at the top level (it came first); other
+/// services have their own nested settings.
 public struct SandboxConfiguration: Sendable {
   /// Where to listen. Loopback by default: the sandbox has no authentication of its own.
   public var host: String
   /// 0 lets the kernel pick a free port; read it back from `SandboxServer.port`.
   public var port: Int
+  /// The services to mount; the others answer 404 (their paths fall through to nothing).
+  public var services: Set<SandboxServiceName>
+  /// The VolleyManager accounts.
   public var users: [SandboxUser]
   /// Absolute lifetime of a session, counted from its creation (for a logged-in session: from the
   /// login). Using a session does not extend it. The real value is unknown upstream, so clients
@@ -38,6 +43,8 @@ public struct SandboxConfiguration: Sendable {
   /// Called once per handled request with a one-line summary (method, path, status, duration).
   /// Never contains bodies, query strings or cookies, so no password or token leaks into a log.
   public var requestLogger: (@Sendable (String) -> Void)?
+  /// The "tasks" service (a fake Supabase project under `/tasks`).
+  public var tasks: SandboxTasksConfiguration
 
   public init(
     host: String = "127.0.0.1",
@@ -53,7 +60,9 @@ public struct SandboxConfiguration: Sendable {
     malformedRate: Double = 0,
     assignmentsPerAssociation: Int = 25,
     referenceDate: Date? = nil,
-    requestLogger: (@Sendable (String) -> Void)? = nil
+    requestLogger: (@Sendable (String) -> Void)? = nil,
+    services: Set<SandboxServiceName> = Set(SandboxServiceName.allCases),
+    tasks: SandboxTasksConfiguration = SandboxTasksConfiguration()
   ) {
     self.host = host
     self.port = port
@@ -69,6 +78,8 @@ public struct SandboxConfiguration: Sendable {
     self.assignmentsPerAssociation = assignmentsPerAssociation
     self.referenceDate = referenceDate
     self.requestLogger = requestLogger
+    self.services = services
+    self.tasks = tasks
   }
 }
 

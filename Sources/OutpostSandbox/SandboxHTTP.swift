@@ -117,6 +117,9 @@ struct SandboxResponse: Sendable {
   var body: [UInt8]
   /// How long to hold the reply back (simulated upstream latency).
   var delayMilliseconds: Int = 0
+  /// Set by fault injection: announce the whole body, send only this many bytes of it, then
+  /// close the connection, as an upstream that dies mid-transfer does.
+  var truncatedBodyBytes: Int?
 
   init(status: HTTPResponseStatus, headers: [(String, String)] = [], body: [UInt8] = []) {
     self.status = status

@@ -65,7 +65,7 @@ final class SandboxHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
       response = router.respond(to: request)
     }
     body.clear()
-    let keepAlive = head.isKeepAlive && !bodyTooLarge
+    let keepAlive = head.isKeepAlive && !bodyTooLarge && response.truncatedBodyBytes == nil
     guard response.delayMilliseconds > 0 else {
       write(response, for: head, keepAlive: keepAlive, context: context)
       return
@@ -83,16 +83,18 @@ final class SandboxHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
   ) {
     var headers = HTTPHeaders(response.headers)
     headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-    if !keepAlive {
+    // A cut transfer must look like a dead upstream, not like a planned close.
+    if !keepAlive && response.truncatedBodyBytes == nil {
       headers.replaceOrAdd(name: "Connection", value: "close")
-    } else if request.version == .http1_0 {
+    } else if keepAlive && request.version == .http1_0 {
       headers.replaceOrAdd(name: "Connection", value: "keep-alive")
     }
     let head = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
     // A HEAD reply announces the length but carries no body.
-    if !response.body.isEmpty && request.method != .HEAD {
-      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+    let sent = response.truncatedBodyBytes.map { response.body.prefix($0) } ?? response.body[...]
+    if !sent.isEmpty && request.method != .HEAD {
+      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: sent)))), promise: nil)
     }
     let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
     if !keepAlive {

@@ -1,21 +1,120 @@
-/// One fake upstream service mounted in the sandbox server. Each service answers the requests
-/// that are its own and returns nil for the rest, so further services (or further endpoint
-/// files of the same service) can be added without touching the HTTP plumbing.
-protocol SandboxService: Sendable {
-  func respond(to request: SandboxRequest) -> SandboxResponse?
+/// The fake upstream services a sandbox can host; `outpost-sandbox --service NAME` picks them.
+public enum SandboxServiceName: String, Sendable, CaseIterable, Codable, Comparable {
+  /// Swiss Volley's VolleyManager, at the root (its real paths have no prefix).
+  case volleymanager
+  /// A minimal Supabase project (Auth + PostgREST) with a `tasks` table, under `/tasks`.
+  case tasks
+
+  /// Declaration order, so listings (start-up lines, errors) always read the same way.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
 }
 
-/// Asks each service in turn; the first answer wins. The last service is expected to answer
-/// everything (VolleyManager owns the host's root and gives its own 404 page); if none does, a
-/// bare 404 keeps the server from ever leaving a request unanswered.
+/// One fake upstream service mounted in the sandbox: its routes and data under a path prefix,
+/// plus what the shared admin API (`/__admin/…`) needs from it. The host owns what all modules
+/// share (the clock, the request log, fault injection), so a new module is a folder of files
+/// and one line in `SandboxServer.start`, with no change to the HTTP plumbing.
+protocol SandboxService: Sendable {
+  var name: SandboxServiceName { get }
+  /// Where the module is mounted, without a trailing slash; "" owns the root, i.e. every path
+  /// no other module claims.
+  var pathPrefix: String { get }
+  /// False for a module that keeps its own fault knobs (VolleyManager); the host then refuses
+  /// `/__admin/faults` for it instead of stacking two kinds of faults.
+  var acceptsHostFaults: Bool { get }
+  /// The names `POST /__admin/mutate` accepts as `op`.
+  var adminOperations: [String] { get }
+
+  /// Answers a request under the prefix (the path arrives complete, prefix included); nil
+  /// gives the host's bare 404.
+  func respond(to request: SandboxRequest) -> SandboxResponse?
+  /// What the module's 429 or 503 looks like upstream.
+  func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse
+  /// `GET /__admin/state?service=NAME`: the module's data, never a password or a token.
+  func adminState() -> SandboxJSON
+  /// `POST /__admin/mutate` with an `op` from `adminOperations` (already checked).
+  func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON
+  /// The path as the request log keeps it, with any secret in it masked.
+  func loggedPath(_ path: String) -> String
+}
+
+extension SandboxService {
+  var acceptsHostFaults: Bool { true }
+
+  func loggedPath(_ path: String) -> String { path }
+
+  func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse {
+    switch fault {
+    case .rateLimited(let seconds):
+      .json(.tooManyRequests, .object([("message", "Too Many Requests")])).adding("Retry-After", String(seconds))
+    case .unavailable: .json(.serviceUnavailable, .object([("message", "Service Unavailable")]))
+    }
+  }
+
+  /// Whether `path` lies under the module's prefix (always, for the root module).
+  func owns(_ path: String) -> Bool {
+    pathPrefix.isEmpty || path == pathPrefix || path.hasPrefix(pathPrefix + "/")
+  }
+}
+
+/// Hands each request to the admin API or to the module whose prefix it lies under (the
+/// longest prefix wins; the root module takes the rest), applies that module's faults around
+/// it and logs the outcome. A path no mounted module owns gets a bare 404, so a sandbox without
+/// VolleyManager answers 404 at `/login`.
 struct SandboxRouter: Sendable {
-  var services: [any SandboxService]
+  let services: [any SandboxService]
+  let admin: SandboxAdmin
+  let log: SandboxRequestLog
+  let faults: SandboxFaultInjector
+
+  init(services: [any SandboxService], admin: SandboxAdmin) {
+    // Longest prefix first, so `/tasks` is tried before the root module.
+    self.services = services.sorted { $0.pathPrefix.count > $1.pathPrefix.count }
+    self.admin = admin
+    log = admin.log
+    faults = admin.faults
+  }
 
   func respond(to request: SandboxRequest) -> SandboxResponse {
-    for service in services {
-      if let response = service.respond(to: request) { return response }
+    let path = request.path
+    if SandboxAdmin.owns(path) {
+      let response = admin.respond(to: request)
+      // Reading the log is not logged: a poll would otherwise fill it with itself.
+      if path != SandboxAdmin.logPath {
+        log.append(method: request.method.rawValue, path: path, status: Int(response.status.code), service: "admin")
+      }
+      return response
     }
-    return .html(.notFound, "<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>")
+    guard let service = services.first(where: { $0.owns(path) }) else {
+      let response = SandboxResponse.html(
+        .notFound, "<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>")
+      log.append(method: request.method.rawValue, path: path, status: 404, service: "none")
+      return response
+    }
+    var response: SandboxResponse
+    var latency = 0
+    if service.acceptsHostFaults {
+      let (delay, fault) = faults.before(service.name)
+      latency = delay
+      if let fault {
+        response = service.faultResponse(fault, to: request)
+      } else {
+        response = faults.after(serve(request, by: service), service.name)
+      }
+    } else {
+      response = serve(request, by: service)
+    }
+    response.delayMilliseconds = max(response.delayMilliseconds, latency)
+    log.append(
+      method: request.method.rawValue, path: service.loggedPath(path), status: Int(response.status.code),
+      service: service.name.rawValue)
+    return response
+  }
+
+  private func serve(_ request: SandboxRequest, by service: any SandboxService) -> SandboxResponse {
+    service.respond(to: request)
+      ?? .html(.notFound, "<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>")
   }
 }
 
@@ -33,4 +132,7 @@ extension SandboxRequest {
 
   private static let authorityCharacters = Set(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]".unicodeScalars)
+
+  /// The decoded query parameters (empty when there is no query).
+  var queryFields: FormFields { FormFields(urlEncoded: query ?? "") ?? FormFields(urlEncoded: "")! }
 }

@@ -9,31 +9,57 @@ import Synchronization
 
 /// The sandbox: fake upstream services served over real HTTP, by default on a free loopback
 /// port. Tests start one in-process; the `outpost-sandbox` executable runs one for scripts and
-/// demos.
+/// demos. It hosts modules (VolleyManager at the root, "tasks" under `/tasks`) that share one
+/// clock, one request log and the admin API under `/__admin/`.
 public final class SandboxServer: Sendable {
   public let port: Int
   /// `http://HOST:PORT`, without a trailing slash.
   public let baseURL: String
-  /// The fake VolleyManager's live state.
+  /// The mounted services, in declaration order.
+  public let services: [SandboxServiceName]
+  /// The fake VolleyManager's live state (it exists even when not mounted, answering nothing).
   public let volleyManager: VolleyManagerSandbox
+  /// The tasks service's live state (it exists even when not mounted, answering nothing).
+  public let tasks: TasksSandbox
+  private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
 
   private init(
-    port: Int, baseURL: String, volleyManager: VolleyManagerSandbox, listener: any Channel,
-    connections: SandboxConnections
+    port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
+    tasks: TasksSandbox, clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections
   ) {
     self.port = port
     self.baseURL = baseURL
+    self.services = services
     self.volleyManager = volleyManager
+    self.tasks = tasks
+    self.clock = clock
     self.listener = listener
     self.connections = connections
   }
 
+  /// Where a service is mounted: `baseURL` for VolleyManager, `baseURL/tasks` for tasks.
+  public func url(for service: SandboxServiceName) -> String {
+    switch service {
+    case .volleymanager: baseURL
+    case .tasks: baseURL + TasksService.prefix
+    }
+  }
+
+  /// Moves the one clock of the sandbox forward, for every service at once.
+  public func advanceClock(seconds: Double) async { clock.advance(seconds: seconds) }
+
   public static func start(_ configuration: SandboxConfiguration) async throws -> SandboxServer {
     guard (0...65_535).contains(configuration.port) else { throw SandboxServerError.invalidPort(configuration.port) }
-    let volleyManager = VolleyManagerSandbox(configuration: configuration)
-    let router = SandboxRouter(services: [VolleyManagerService(sandbox: volleyManager)])
+    let clock = SandboxSharedClock(referenceDate: configuration.referenceDate)
+    let volleyManager = VolleyManagerSandbox(configuration: configuration, clock: clock)
+    let tasks = TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
+    let modules: [any SandboxService] = [
+      VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks),
+    ].filter { configuration.services.contains($0.name) }
+    let admin = SandboxAdmin(services: modules, clock: clock, seed: configuration.seed)
+    let router = SandboxRouter(services: modules, admin: admin)
     let connections = SandboxConnections()
     let logger = configuration.requestLogger
     // The listening socket is made by hand (close-on-exec, see SandboxSockets), already bound
@@ -63,8 +89,8 @@ public final class SandboxServer: Sendable {
     }
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return SandboxServer(
-      port: port, baseURL: "http://\(host):\(port)", volleyManager: volleyManager, listener: listener,
-      connections: connections)
+      port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
+      volleyManager: volleyManager, tasks: tasks, clock: clock, listener: listener, connections: connections)
   }
 
   /// Stops accepting and closes every open connection (keep-alive ones included). Calling it

@@ -10,11 +10,11 @@ import Synchronization
 /// so call sites read exactly as they would for an actor (`await sandbox.stats()`).
 public final class VolleyManagerSandbox: Sendable {
   private let state: Mutex<VolleyManagerState>
-  /// How far the sandbox's clock runs ahead of the real one. Tests move it forward instead of
-  /// sleeping: sessions age, games begin and end, exactly as if that much time had passed.
-  private let clockOffset = Mutex<Duration>(.zero)
+  /// The sandbox-wide clock, shared with every other module: tests move it forward instead of
+  /// sleeping, and sessions age, games begin and end, exactly as if that much time had passed.
+  let clock: SandboxSharedClock
 
-  init(configuration: SandboxConfiguration) {
+  init(configuration: SandboxConfiguration, clock: SandboxSharedClock) {
     let settings = VolleyManagerSettings(
       sessionLifetimeSeconds: Self.clampLifetime(configuration.sessionLifetimeSeconds),
       latencyMilliseconds: Self.clampLatency(configuration.latencyMilliseconds),
@@ -24,33 +24,25 @@ public final class VolleyManagerSandbox: Sendable {
         ? configuration.staleSessionStatus : 406,
       rateLimitEvery: max(0, configuration.rateLimitEvery),
       malformedRate: Self.clampRate(configuration.malformedRate))
-    let clock = SandboxClock(referenceDate: configuration.referenceDate)
+    self.clock = clock
     state = Mutex(
       VolleyManagerState(
         users: configuration.users, settings: settings, seed: configuration.seed,
         assignmentsPerAssociation: min(max(configuration.assignmentsPerAssociation, 0), Self.maximumAssignments),
-        clock: clock))
+        clock: clock.calendar))
   }
 
-  /// The sandbox's "now": the real monotonic clock plus every advance so far. Every session
-  /// lifetime and every "has the game begun" decision is judged at this instant.
-  func now() -> ContinuousClock.Instant { ContinuousClock.now + clockOffset.withLock { $0 } }
+  /// The sandbox's "now" (the shared clock). Every session lifetime and every "has the game
+  /// begun" decision is judged at this instant.
+  func now() -> ContinuousClock.Instant { clock.now() }
 
-  /// Moves the sandbox's clock forward (never back: monotonic time does not go back).
+  /// Moves the sandbox's clock forward (never back), for every module at once.
   public func advanceClock(seconds: Double) async { advanceClockNow(seconds: seconds) }
 
-  func advanceClockNow(seconds: Double) {
-    guard seconds.isFinite, seconds > 0 else { return }
-    clockOffset.withLock {
-      $0 += .milliseconds(Int64(min(seconds, VolleyManagerSettings.maximumLifetimeSeconds) * 1000))
-    }
-  }
+  func advanceClockNow(seconds: Double) { clock.advance(seconds: seconds) }
 
   /// How far the clock was advanced, in seconds.
-  var clockAdvancedSeconds: Double {
-    let offset = clockOffset.withLock { $0 }.components
-    return Double(offset.seconds) + Double(offset.attoseconds) / 1e18
-  }
+  var clockAdvancedSeconds: Double { clock.advancedSeconds }
 
   /// Runs `body` under the lock. Keep it short: it blocks an event loop.
   func withState<Result>(_ body: (inout VolleyManagerState) -> Result) -> Result {

@@ -6,66 +6,9 @@ import OutpostSandbox
 struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
-    abstract: "Serve a fake VolleyManager over HTTP on loopback, for tests and demos.",
-    discussion: """
-      outpost-sandbox imitates VolleyManager (volleymanager.volleyball.ch) closely \
-      enough to test a real client against it: the login page with its hidden form \
-      tokens, the Neos_Flow_Session cookie that rotates on every login attempt, the \
-      dashboard with the CSRF token, the active party and the iCal code, \
-      switchRoleAndAttribute (text/plain only), getActiveIndoorSeason, logout, and \
-      406 for a stale session. Each user gets seeded data per association (--seed, \
-      --assignments): games from 60 days back to 8 months ahead, some cancelled, \
-      moved or validated, compensations, and an exchange board.
-
-      Data endpoints (session cookie and __csrfToken in the form body; lists are
-      scoped to the active association; under /api/indoorvolleyball.refadmin/api%5C):
-        POST refereeconvocation/searchMyRefereeConvocations    assignments
-        POST refereeconvocationcompensation/search             compensations
-        PUT  convocationcompensation                           edit distance/reason
-        POST refereegameexchange/search      empty without a date-range filter
-        PUT  refereegameexchange/pickFromRefereeGameExchange
-        POST refereeconvocation/putRefereeConvocationIntoRefereeGameExchange
-        POST refereeconvocation/deleteFromRefereeGameExchange
-      searchConfiguration[offset]/[limit] page the lists (limit 10 if absent, at
-      most 100). The iCal feed needs no session and spans all associations:
-        GET  /indoor/iCal/referee/<code>     ETag/Last-Modified, 304 when unchanged
-
-      On start it prints one line to stdout, then serves until SIGTERM or SIGINT:
-        outpost-sandbox listening on http://127.0.0.1:PORT
-
-      Demo accounts (used unless --user is given):
-        referee@example.ch    demo-referee-2026    Lena Graf, SV and SVRZ
-        twofactor@example.ch  demo-twofactor-2026  stops at the second factor
-
-      Admin endpoints, JSON in and out. They are never delayed, never fail at
-      random and never count as API requests.
-        GET  /__sandbox/volleymanager/stats
-             {"logins":n,"failedLogins":n,"activeSessions":n,"apiRequests":n,
-              "staleSessionReplies":n,"rateLimitedReplies":n,"malformedReplies":n}
-        POST /__sandbox/volleymanager/users
-             {"username":"…","password":"…","twoFactor":false} creates the
-             user or changes its password; open sessions stay valid until
-             they expire
-        POST /__sandbox/volleymanager/expire-sessions
-             every session is stale from now on
-        GET  /__sandbox/volleymanager/config
-        POST /__sandbox/volleymanager/config
-             any of {"sessionLifetimeSeconds":1800,"latencyMilliseconds":0,
-             "errorRate":0,"loginFailureStyle":"snackbar" or "redirect",
-             "staleSessionStatus":406,"rateLimitEvery":0,"malformedRate":0}
-        POST /__sandbox/volleymanager/games/move
-             {"number":380006,"startingDateTime":"2026-12-05T18:00:00Z"}
-        POST /__sandbox/volleymanager/games/cancel      {"number":380006}
-        POST /__sandbox/volleymanager/exchanges/take    {"__identity":"…"}
-             another referee applies for an open board entry
-        GET  /__sandbox/volleymanager/data?username=…
-             the user's assignments, exchanges and compensations as held now
-
-      Example:
-        outpost-sandbox --port 8089 --latency-ms 150 --error-rate 0.05
-        outpost-sandbox --assignments 2000 --rate-limit-every 50
-        curl -s http://127.0.0.1:8089/__sandbox/volleymanager/stats
-      """)
+    abstract:
+      "Serve fake upstream services (VolleyManager, a Supabase tasks project) on loopback, for tests and demos.",
+    discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
@@ -117,6 +60,34 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(help: "The status /api answers for a missing or expired session: 406, 401 or 403.")
   var staleSessionStatus = 406
 
+  @Option(
+    name: .customLong("service"),
+    help: ArgumentHelp(
+      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks). All of them if not given.",
+      valueName: "name"))
+  var services: [SandboxServiceName] = []
+
+  @Option(name: .customLong("tasks-api-key"), help: "The apikey every tasks request must carry.")
+  var tasksAPIKey = SandboxTasksConfiguration.defaultAPIKey
+
+  @Option(
+    name: .customLong("tasks-user"),
+    help: ArgumentHelp("A tasks account, repeatable. Replaces the demo account.", valueName: "email:password"))
+  var tasksUsers: [String] = []
+
+  @Option(
+    name: .customLong("tasks-token-lifetime"),
+    help: ArgumentHelp("Seconds a tasks access token lives (at least 5).", valueName: "seconds"))
+  var tasksTokenLifetime = 3600
+
+  @Option(
+    name: .customLong("tasks-reuse-interval"),
+    help: ArgumentHelp("Seconds a revoked tasks refresh token is still accepted.", valueName: "seconds"))
+  var tasksReuseInterval: Double = 10
+
+  @Option(name: .customLong("tasks-per-user"), help: ArgumentHelp("Seeded tasks per user.", valueName: "n"))
+  var tasksPerUser = 8
+
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
 
@@ -142,6 +113,26 @@ struct SandboxCommand: AsyncParsableCommand {
       throw ValidationError("--stale-session-status must be 401, 403 or 406")
     }
     _ = try parsedUsers()
+    guard tasksTokenLifetime >= SandboxTasksConfiguration.minimumAccessTokenLifetimeSeconds,
+      tasksTokenLifetime <= SandboxTasksConfiguration.maximumAccessTokenLifetimeSeconds
+    else { throw ValidationError("--tasks-token-lifetime must be 5…31536000") }
+    guard (0...SandboxTasksConfiguration.maximumReuseIntervalSeconds).contains(tasksReuseInterval) else {
+      throw ValidationError("--tasks-reuse-interval must be 0…86400")
+    }
+    guard (0...SandboxTasksConfiguration.maximumTasksPerUser).contains(tasksPerUser) else {
+      throw ValidationError("--tasks-per-user must be 0…1000")
+    }
+    guard !tasksAPIKey.isEmpty else { throw ValidationError("--tasks-api-key must not be empty") }
+    _ = try parsedTasksUsers()
+  }
+
+  func parsedTasksUsers() throws -> [SandboxTasksUser] {
+    try tasksUsers.map { entry in
+      guard let colon = entry.firstIndex(of: ":"), colon != entry.startIndex,
+        entry.index(after: colon) != entry.endIndex
+      else { throw ValidationError("--tasks-user takes email:password, neither empty") }
+      return SandboxTasksUser(email: String(entry[..<colon]), password: String(entry[entry.index(after: colon)...]))
+    }
   }
 
   /// `name:password`, split at the first colon so passwords may contain colons.
@@ -178,15 +169,27 @@ struct SandboxCommand: AsyncParsableCommand {
       assignmentsPerAssociation: assignmentsPerAssociation, referenceDate: try parsedReferenceDate())
     let users = try parsedUsers()
     if !users.isEmpty { configuration.users = users }
+    if !services.isEmpty { configuration.services = Set(services) }
+    configuration.tasks = SandboxTasksConfiguration(
+      apiKey: tasksAPIKey, accessTokenLifetimeSeconds: tasksTokenLifetime, reuseIntervalSeconds: tasksReuseInterval,
+      tasksPerUser: tasksPerUser)
+    let tasksUsers = try parsedTasksUsers()
+    if !tasksUsers.isEmpty { configuration.tasks.users = tasksUsers }
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }
     let server = try await SandboxServer.start(configuration)
     // FileHandle writes straight to the descriptor (no stdio buffer), so a script reading the
-    // pipe sees the line at once.
-    FileHandle.standardOutput.write(Data("outpost-sandbox listening on \(server.baseURL)\n".utf8))
+    // pipe sees the lines at once. One write for all lines: a reader that stops after the first
+    // line and closes the pipe must not turn the rest into a SIGPIPE.
+    let lines =
+      ["outpost-sandbox listening on \(server.baseURL)"]
+      + server.services.map { "  \($0.rawValue) \(server.url(for: $0))" }
+    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     let signal = await ShutdownSignal.wait()
     if verbose { FileHandle.standardError.write(Data("outpost-sandbox: signal \(signal), stopping\n".utf8)) }
     try await server.stop()
   }
 }
+
+extension SandboxServiceName: ExpressibleByArgument {}

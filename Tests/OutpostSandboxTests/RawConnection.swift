@@ -68,6 +68,19 @@ final class RawConnection {
     }
   }
 
+  /// Every byte until the server closes the connection (or the read times out), including any
+  /// already buffered: for replies whose framing is deliberately broken.
+  func readUntilClosed() -> [UInt8] {
+    var bytes = buffer
+    buffer = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+
   /// True when the server closed the connection (no further bytes).
   func isClosedByServer() -> Bool {
     var byte: UInt8 = 0

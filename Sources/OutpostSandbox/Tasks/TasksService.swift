@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a tasks endpoint gets: the request, the live state, the path below `/tasks` and the
+/// instant the request is judged at (one per request, on the sandbox clock).
+struct TasksContext {
+  let request: SandboxRequest
+  let sandbox: TasksSandbox
+  /// E.g. `/auth/v1/token` or `/rest/v1/tasks`, without the query.
+  let path: String
+  let now: ContinuousClock.Instant
+
+  var nowSeconds: Int { sandbox.clock.unixSeconds(at: now) }
+  var nowMicroseconds: Int64 { sandbox.clock.unixMicroseconds(at: now) }
+
+  /// `Authorization: Bearer <token>`; nil when absent or not a bearer.
+  var bearerToken: String? {
+    guard let header = request.headers.first(name: "authorization") else { return nil }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+    return String(parts[1]).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// `<base>/auth/v1`, the `iss` of the access tokens.
+  var issuer: String { "http://\(request.authority)\(TasksService.prefix)/auth/v1" }
+}
+
+/// The "tasks" module: a Supabase project mounted at `/tasks`, with Auth under `/auth/v1` and
+/// the Data API under `/rest/v1`. As on the hosted platform, the API gateway checks the
+/// `apikey` of every request before either service sees it.
+struct TasksService: SandboxService {
+  static let prefix = "/tasks"
+  let sandbox: TasksSandbox
+
+  var name: SandboxServiceName { .tasks }
+  var pathPrefix: String { Self.prefix }
+  var adminOperations: [String] { TasksAdmin.operations }
+
+  func respond(to request: SandboxRequest) -> SandboxResponse? {
+    let path = String(request.path.dropFirst(Self.prefix.count))
+    sandbox.withState { $0.stats.apiRequests += 1 }
+    // The gateway reads the key from the header or, for links and websockets, the query.
+    guard let key = request.headers.first(name: "apikey") ?? request.queryFields["apikey"] else {
+      return TasksReplies.missingAPIKey()
+    }
+    guard key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
+    let context = TasksContext(request: request, sandbox: sandbox, path: path, now: sandbox.clock.now())
+    if path.hasPrefix("/auth/v1/") { return TasksAuth.respond(context) }
+    if path.hasPrefix("/rest/v1/") { return TasksRest.respond(context) }
+    return TasksReplies.noRoute()
+  }
+
+  func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse {
+    TasksReplies.fault(fault, request: request, path: String(request.path.dropFirst(Self.prefix.count)))
+  }
+
+  func adminState() -> SandboxJSON { TasksAdmin.state(sandbox) }
+
+  func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON {
+    try TasksAdmin.mutate(operation, body, sandbox: sandbox)
+  }
+}

@@ -1,0 +1,134 @@
+/// The long help of `outpost-sandbox`: what each service imitates, the wire contract scripts
+/// rely on, and the admin API. Kept apart from the options so each file reads on its own.
+enum SandboxHelp {
+  static let discussion = """
+    outpost-sandbox hosts fake upstream services on one port, by default all of \
+    them; --service NAME (repeatable) mounts only those named, and the others' \
+    paths answer 404.
+
+    On start it prints one line to stdout, then one line per mounted service,
+    then serves until SIGTERM or SIGINT (scripts read the first line):
+      outpost-sandbox listening on http://127.0.0.1:PORT
+        volleymanager http://127.0.0.1:PORT
+        tasks http://127.0.0.1:PORT/tasks
+
+    VOLLEYMANAGER (--service volleymanager, at the root /)
+    It imitates VolleyManager (volleymanager.volleyball.ch) closely \
+    enough to test a real client against it: the login page with its hidden form \
+    tokens, the Neos_Flow_Session cookie that rotates on every login attempt, the \
+    dashboard with the CSRF token, the active party and the iCal code, \
+    switchRoleAndAttribute (text/plain only), getActiveIndoorSeason, logout, and \
+    406 for a stale session. Each user gets seeded data per association (--seed, \
+    --assignments): games from 60 days back to 8 months ahead, some cancelled, \
+    moved or validated, compensations, and an exchange board.
+
+    Data endpoints (session cookie and __csrfToken in the form body; lists are
+    scoped to the active association; under /api/indoorvolleyball.refadmin/api%5C):
+      POST refereeconvocation/searchMyRefereeConvocations    assignments
+      POST refereeconvocationcompensation/search             compensations
+      PUT  convocationcompensation                           edit distance/reason
+      POST refereegameexchange/search      empty without a date-range filter
+      PUT  refereegameexchange/pickFromRefereeGameExchange
+      POST refereeconvocation/putRefereeConvocationIntoRefereeGameExchange
+      POST refereeconvocation/deleteFromRefereeGameExchange
+    searchConfiguration[offset]/[limit] page the lists (limit 10 if absent, at
+    most 100). The iCal feed needs no session and spans all associations:
+      GET  /indoor/iCal/referee/<code>     ETag/Last-Modified, 304 when unchanged
+
+    Demo accounts (used unless --user is given):
+      referee@example.ch    demo-referee-2026    Lena Graf, SV and SVRZ
+      twofactor@example.ch  demo-twofactor-2026  stops at the second factor
+
+    VolleyManager's own admin endpoints, JSON in and out. They are never
+    delayed, never fail at random and never count as API requests.
+      GET  /__sandbox/volleymanager/stats
+           {"logins":n,"failedLogins":n,"activeSessions":n,"apiRequests":n,
+            "staleSessionReplies":n,"rateLimitedReplies":n,"malformedReplies":n}
+      POST /__sandbox/volleymanager/users
+           {"username":"…","password":"…","twoFactor":false} creates the
+           user or changes its password; open sessions stay valid until
+           they expire
+      POST /__sandbox/volleymanager/expire-sessions
+           every session is stale from now on
+      GET  /__sandbox/volleymanager/clock
+      POST /__sandbox/volleymanager/clock     {"advanceSeconds":N}
+           the sandbox's one clock, the same as /__admin/clock
+      GET  /__sandbox/volleymanager/config
+      POST /__sandbox/volleymanager/config
+           any of {"sessionLifetimeSeconds":1800,"latencyMilliseconds":0,
+           "errorRate":0,"loginFailureStyle":"snackbar" or "redirect",
+           "staleSessionStatus":406,"rateLimitEvery":0,"malformedRate":0}
+      POST /__sandbox/volleymanager/games/move
+           {"number":380006,"startingDateTime":"2026-12-05T18:00:00Z"}
+      POST /__sandbox/volleymanager/games/cancel      {"number":380006}
+      POST /__sandbox/volleymanager/exchanges/take    {"__identity":"…"}
+           another referee applies for an open board entry
+      GET  /__sandbox/volleymanager/data?username=…
+           the user's assignments, exchanges and compensations as held now
+
+
+    TASKS (--service tasks, under /tasks)
+    A minimal Supabase project (Auth + PostgREST) holding one table, tasks:
+    {"id":1,"title":"…","due_at":"2026-12-01T09:00:00+00:00" or null,
+    "done":false,"updated_at":"2026-11-25T12:00:00.123456+00:00"}. Timestamps
+    are written as PostgreSQL does (fractional digits trimmed). Each user gets
+    --tasks-per-user seeded rows (from --seed): due from yesterday to three
+    weeks ahead, one without a due date, one done. Every request needs the
+    header apikey: sandbox-tasks-anon-key (--tasks-api-key); without it 401
+    "No API key found in request", a wrong one 401 "Invalid API key".
+      POST /tasks/auth/v1/token?grant_type=password  {"email","password"}
+      POST /tasks/auth/v1/token?grant_type=refresh_token  {"refresh_token"}
+           200 session JSON (access_token, token_type, expires_in,
+           expires_at, refresh_token, user). Errors 400 invalid_credentials,
+           bad_json (non-JSON body), refresh_token_not_found,
+           refresh_token_already_used, session_not_found, in the
+           {"code","message"} shape with X-Supabase-Api-Version: 2024-01-01,
+           else {"code":400,"error_code","msg"}; header x-sb-error-code.
+           Refresh tokens rotate; a revoked one is answered with the active
+           token when it is that token's parent, accepted within the reuse
+           interval (--tasks-reuse-interval, 10 s), else the whole family is
+           revoked.
+      GET  /tasks/auth/v1/user            Authorization: Bearer <access_token>
+      POST /tasks/auth/v1/logout?scope=local|global|others         204
+      GET  /tasks/rest/v1/tasks?select=*&order=id.asc&updated_at=gt.<ts>
+           filters col=[not.]eq|neq|gt|gte|lt|lte|is|in.value, limit,
+           offset, Range, Prefer: count=exact; Content-Range first-last/*
+           (*/* when empty). No bearer: [] (row-level security). Expired
+           access token (--tasks-token-lifetime, 3600 s): 401 PGRST301.
+      PATCH /tasks/rest/v1/tasks?id=eq.N&updated_at=eq.<ts>
+           {"title"?,"due_at"?,"done"?}; Prefer: return=representation gives
+           200 with the changed rows ([] when the filter matched nothing),
+           else 204. Unknown column: 400 PGRST204. updated_at moves on.
+      POST /tasks/rest/v1/tasks   insert; DELETE with filters.
+    Demo account (used unless --tasks-user is given):
+      tasks@example.ch      demo-tasks-2026
+
+    SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
+    failing at random, never counted as a service's request.
+      GET  /__admin/state?service=NAME     the service's data (no secrets)
+      POST /__admin/mutate {"service":"tasks","op":…} ops:
+           update {"email","id","title"?,"due_at"?,"done"?}   changed upstream
+           delete {"email","id"}      revoke-sessions {"email"}
+           config {"accessTokenLifetimeSeconds":N,"reuseIntervalSeconds":N}
+           volleymanager's ops are its endpoints below: users, config,
+           expire-sessions, games/move, games/cancel, exchanges/take.
+           Unknown ops or keys: 400 with the allowed ones.
+      GET  /__admin/log?since=N   the last 1000 requests answered: seq,
+           method, path (no query), status, service; never headers or bodies
+      GET  /__admin/clock          POST /__admin/clock {"advanceSeconds":N}
+           one clock for every service (the same as volleymanager's clock)
+      GET  /__admin/faults?service=tasks
+      POST /__admin/faults {"service":"tasks","latencyMilliseconds":0,
+           "errorRate":0,"rateLimitEvery":0,"retryAfterSeconds":2,
+           "truncateRate":0,"malformedRate":0}: 503s, every Nth request 429
+           with Retry-After, transfers cut short, bodies of invalid JSON.
+           VolleyManager's faults are set with its own config endpoint.
+
+    Example:
+      outpost-sandbox --port 8089 --latency-ms 150 --error-rate 0.05
+      outpost-sandbox --service tasks --tasks-token-lifetime 60
+      outpost-sandbox --assignments 2000 --rate-limit-every 50
+      curl -s http://127.0.0.1:8089/__sandbox/volleymanager/stats
+      curl -s 'http://127.0.0.1:8089/__admin/state?service=tasks'
+    """
+}
