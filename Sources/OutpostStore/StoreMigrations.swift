@@ -217,6 +217,41 @@ enum StoreMigrations {
             CHECK (json_valid(options) AND json_type(options) = 'object')
           """)
     }
+    // Actions are declared by connectors now: any dotted lower-case name (`tasks.complete`),
+    // no longer the four VolleyManager ones. SQLite cannot change a CHECK: the table is rebuilt
+    // with its rows and numbers (GRDB runs this with foreign keys deferred).
+    migrator.registerMigration("11-declared-action-types") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE action_new (
+            number INTEGER PRIMARY KEY AUTOINCREMENT,
+            account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            type TEXT NOT NULL CHECK (length(type) BETWEEN 3 AND 128 AND type GLOB '[a-z]*.[a-z]*'
+                                      AND type NOT GLOB '*[^a-z0-9.-]*'),
+            item_number INTEGER,
+            target TEXT NOT NULL CHECK (target <> ''),
+            params TEXT NOT NULL CHECK (json_valid(params)),
+            state TEXT NOT NULL CHECK (state IN ('pending', 'running', 'done', 'conflict', 'discarded')),
+            attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+            problem TEXT,
+            server_state TEXT CHECK (server_state IS NULL OR json_valid(server_state)),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+          ) STRICT
+          """)
+      // Numbers are what people type: the sequence carries over, so none is ever handed out twice.
+      let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'action'") ?? 0
+      try db.execute(sql: "INSERT INTO action_new SELECT * FROM action")
+      try db.execute(sql: "DROP TABLE action")
+      try db.execute(sql: "ALTER TABLE action_new RENAME TO action")
+      try db.execute(
+        sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'action'", arguments: [sequence])
+      if db.changesCount == 0 {
+        try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('action', ?)", arguments: [sequence])
+      }
+      try db.execute(
+        sql: "CREATE INDEX action_open ON action (account_id, number) WHERE state IN ('pending', 'running')")
+    }
     return migrator
   }
 

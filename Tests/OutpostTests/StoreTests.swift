@@ -62,6 +62,50 @@ import Testing
     }
   }
 
+  @Test func queuedActionsKeepTheirNumbersAcrossTheDeclaredTypesMigration() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    let account = "00000000-0000-4000-8000-0000000000a1"
+    do {
+      let old = try DatabaseQueue(path: path)
+      try StoreMigrations.migrator.migrate(old, upTo: "10-account-options")
+      try await old.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO account (id, name, kind, username, base_url, state, state_changed_at, created_at)
+            VALUES (?, 'vm', 'volleymanager', 'u', 'https://x', 'ok', '2026-01-01T00:00:00.000Z',
+                    '2026-01-01T00:00:00.000Z')
+            """, arguments: [account])
+        for number in 1...3 {
+          try db.execute(
+            sql: """
+              INSERT INTO action (account_id, type, target, params, state, created_at, updated_at)
+              VALUES (?, 'exchange.take', ?, '{}', 'pending', 'x', 'x')
+              """, arguments: [account, "t\(number)"])
+        }
+        // The newest is gone: its number must still never come back.
+        try db.execute(sql: "DELETE FROM action WHERE number = 3")
+        #expect(throws: (any Error).self) {
+          try db.execute(
+            sql: """
+              INSERT INTO action (account_id, type, target, params, state, created_at, updated_at)
+              VALUES (?, 'tasks.complete', 't', '{}', 'pending', 'x', 'x')
+              """, arguments: [account])
+        }
+      }
+    }
+    let store = try Store.open(path: path)
+    #expect(try await store.actions(accountID: account, states: [.pending]).map(\.number) == [1, 2])
+    let added = try await store.enqueueAction(
+      accountID: account, type: ActionType("tasks.complete"), itemNumber: nil, target: "7", params: [:])
+    #expect(added.number == 4)
+    #expect(added.type.rawValue == "tasks.complete")
+    await #expect(throws: (any Error).self) {
+      _ = try await store.enqueueAction(
+        accountID: account, type: ActionType("Not a name; DROP"), itemNumber: nil, target: "7", params: [:])
+    }
+  }
+
   @Test func aCorruptFileIsReportedAndLeftUntouched() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("outpost.sqlite")

@@ -85,3 +85,32 @@ final class SandboxProcess: @unchecked Sendable {
     return data
   }
 }
+
+extension SandboxProcess {
+  /// The sandbox's shared admin API (`/__admin/…`), for every service it hosts.
+  @discardableResult
+  func sharedAdmin(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
+    let bytes = try body.map { try JSONCoding.encode($0) } ?? []
+    let reply = try await TestHTTP.transport.send(
+      HTTPRequest(
+        method: method, url: "\(baseURL)/__admin/\(path)",
+        headers: bytes.isEmpty ? [] : [(name: "Content-Type", value: "application/json")], body: bytes))
+    guard reply.status == 200 else { throw TestFailure("sandbox admin \(method) \(path): \(reply.text)") }
+    return try JSONParser.parse(reply.body)
+  }
+
+  /// The demo tasks user's rows as the service holds them now.
+  func tasks(of email: String = DemoTasksUser.email) async throws -> [JSONValue] {
+    let state = try await sharedAdmin("GET", "state?service=tasks")
+    guard case .array(let users)? = state["users"],
+      case .array(let rows)? = users.first(where: { $0["email"]?.stringValue == email })?["tasks"]
+    else { throw TestFailure("no tasks for \(email) in the sandbox's state") }
+    return rows
+  }
+}
+
+/// The sandbox's demo user of the tasks service.
+enum DemoTasksUser {
+  static let email = "tasks@example.ch"
+  static let password = "demo-tasks-2026"
+}

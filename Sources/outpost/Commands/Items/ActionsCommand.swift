@@ -52,9 +52,9 @@ struct DoCommand: ParsableCommand {
         outpost do exchange.take 31
         outpost do compensation.edit 12 --param distanceKm=42.5 --param reason="road closed"
 
-      Exit status 1 when the service's state no longer fits the action (a conflict: \
-      `outpost conflicts` shows it), 64 when the action does not fit the item or a parameter \
-      is wrong.
+      Exit status 1 when the action does not fit the item (nothing is queued) or the service's \
+      state no longer fits it (a conflict: `outpost conflicts` shows it); 64 when a parameter is \
+      wrong or unknown.
       """)
 
   @OptionGroup var global: GlobalOptions

@@ -1,0 +1,146 @@
+import Foundation
+import OutpostModel
+import OutpostRPC
+import Testing
+
+/// Two services in one sandbox and one daemon, through the CLI only: a referee's VolleyManager
+/// and a to-do list on a Supabase project. Nothing in the engine, the store or the RPC layer
+/// knows the second one: it is a connector and a sandbox module. Its account signs in with a
+/// password once and then lives on rotating refresh tokens; its declared action is queued while
+/// the service fails, performed once when it is back, and turns into a visible conflict when the
+/// task changed upstream.
+extension EndToEnd {
+  @Suite struct TwoServices {
+    let outpost = DaemonProcess.binary("outpost")
+
+    func cli(_ daemon: DaemonProcess, _ arguments: [String], input: String? = nil) throws -> CommandResult {
+      try runCommand(outpost, arguments, environment: daemon.environment, input: input)
+    }
+
+    func json<T: Decodable>(_ type: T.Type, _ result: CommandResult) throws -> T {
+      try JSONCoding.decoder().decode(T.self, from: Data(result.stdout.utf8))
+    }
+
+    /// How many task updates reached the service and were answered 200 (its request log, which
+    /// never holds bodies). A precondition that no longer holds is answered 200 too, with no
+    /// row: count only before conflicts are provoked.
+    func acceptedUpdates(_ sandbox: SandboxProcess) async throws -> Int {
+      guard case .array(let entries)? = try await sandbox.sharedAdmin("GET", "log?since=0")["entries"] else {
+        throw TestFailure("the sandbox's log has no entries")
+      }
+      return entries.filter {
+        $0["method"]?.stringValue == "PATCH" && $0["path"]?.stringValue == "/tasks/rest/v1/tasks"
+          && $0["status"]?.int64Value == 200
+      }.count
+    }
+
+    @Test func oneDaemonServesBothAndTheSecondServicesActionIsQueuedReplayedOnceAndConflicts() async throws {
+      let keyring = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess()
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      var transcript = ""
+
+      let referee = try DemoReferee.add(to: daemon, sandbox: sandbox)
+      #expect(referee.status == 0, "\(referee.stderr)")
+      let add = try cli(
+        daemon,
+        [
+          "account", "add", "tasks", "--username", DemoTasksUser.email, "--base-url", sandbox.baseURL + "/tasks",
+          "--option", "apiKey=sandbox-tasks-anon-key", "--password-stdin",
+        ], input: DemoTasksUser.password + "\n")
+      transcript += add.stdout + add.stderr
+      #expect(add.status == 0, "\(add.stderr)")
+      // The keyring keeps the refresh token the service issued, not the password.
+      let stored = try keyring.secretTool(["search", "--all", "connector", "tasks"])
+      #expect(stored.stdout.contains("supabase-refresh-token:v1:"), "no refresh token in the keyring")
+      #expect(!stored.stdout.contains(DemoTasksUser.password), "the password stayed in the keyring")
+
+      let sync = try cli(daemon, ["sync", "--wait"])
+      transcript += sync.stdout + sync.stderr
+      #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+      let all = try json(ItemsList.Result.self, try cli(daemon, ["items", "--json"]))
+      #expect(Set(all.items.compactMap(\.service)) == ["volleymanager", "tasks"])
+      let tasks = try json(ItemsList.Result.self, try cli(daemon, ["items", "--service", "tasks", "--json"])).items
+      #expect(tasks.count == (try await sandbox.tasks()).count && !tasks.isEmpty)
+      #expect(tasks.allSatisfy { $0.service == "tasks" && $0.item.kind == ItemKind(rawValue: "task") })
+      let kinds = try json(ActionsKinds.Result.self, try cli(daemon, ["actions", "--service", "tasks", "--json"]))
+      #expect(kinds.actions.map(\.name.rawValue) == ["tasks.complete", "tasks.reschedule"])
+      let human = try cli(daemon, ["items", "--service", "tasks"])
+      #expect(human.status == 0 && human.stdout.contains("tasks · task"), "\(human.stdout)")
+
+      let open = tasks.filter { $0.item.status == .active }
+      #expect(open.count >= 3, "the seeded list has too few open tasks")
+      let first = try #require(open.first)
+      let second = try #require(open.dropFirst().first)
+      let third = try #require(open.dropFirst(2).first)
+
+      // A wrong parameter, and another service's action on a task: refused, nothing queued.
+      let badDue = try cli(daemon, ["do", "tasks.reschedule", "\(third.number)", "--param", "due=tomorrow"])
+      #expect(badDue.status == 64 && badDue.stderr.contains("due must be a date and time"), "\(badDue.stderr)")
+      let foreign = try cli(daemon, ["do", "exchange.take", "\(third.number)"])
+      #expect(foreign.status == 1 && foreign.stderr.contains("exchange"), "\(foreign.stderr)")
+
+      // The service fails: the action waits in the queue.
+      try await sandbox.sharedAdmin("POST", "faults", ["service": "tasks", "errorRate": 1])
+      let queued = try cli(daemon, ["do", "tasks.complete", "\(first.number)", "--json"])
+      transcript += queued.stdout + queued.stderr
+      #expect(queued.status == 0, "\(queued.stderr)")
+      let action = try json(ActionsAdd.Result.self, queued).action
+      #expect(action.state == .pending)
+      #expect(try await acceptedUpdates(sandbox) == 0)
+
+      // Back: the next sync performs it, once, and later syncs do not repeat it.
+      try await sandbox.sharedAdmin("POST", "faults", ["service": "tasks", "errorRate": 0])
+      #expect(try cli(daemon, ["sync", "tasks", "--wait"]).status == 0)
+      #expect(try cli(daemon, ["sync", "tasks", "--wait"]).status == 0)
+      let queue = try json(ActionsList.Result.self, try cli(daemon, ["queue", "--all", "--json"]))
+      #expect(queue.actions.first { $0.number == action.number }?.state == .done)
+      #expect(try await acceptedUpdates(sandbox) == 1)
+      let upstream = try await sandbox.tasks()
+      #expect(upstream.first { $0["id"]?.int64Value == Int64(first.item.upstreamID) }?["done"] == .bool(true))
+      let synced = try json(ItemsList.Result.self, try cli(daemon, ["items", "--service", "tasks", "--json"]))
+      #expect(synced.items.first { $0.number == first.number }?.item.status == .closed)
+
+      // Someone changes a task upstream; completing it from the stale copy is a conflict the
+      // user sees, with what the service holds now, and nothing is written upstream.
+      try await sandbox.sharedAdmin(
+        "POST", "mutate",
+        [
+          "service": "tasks", "op": "update", "email": .string(DemoTasksUser.email),
+          "id": .int(Int64(second.item.upstreamID) ?? 0), "title": "Renamed on the phone",
+        ])
+      let conflict = try cli(daemon, ["do", "tasks.complete", "\(second.number)"])
+      #expect(conflict.status == 1, "\(conflict.stdout)\(conflict.stderr)")
+      #expect(conflict.stdout.contains("changed at the service"), "\(conflict.stdout)")
+      let conflicts = try json(ActionsList.Result.self, try cli(daemon, ["conflicts", "--json"]))
+      let seen = try #require(conflicts.actions.first { $0.itemNumber == second.number })
+      #expect(seen.serverState?["title"] == .string("Renamed on the phone"))
+      let untouched = try await sandbox.tasks().first { $0["id"]?.int64Value == Int64(second.item.upstreamID) }
+      #expect(untouched?["done"] == .bool(false))
+
+      // The password is nowhere but where the user typed it.
+      for (name, data) in try DaemonFiles.all(daemon) {
+        #expect(data.range(of: Data(DemoTasksUser.password.utf8)) == nil, "the password is in \(name)")
+      }
+      #expect(!transcript.contains(DemoTasksUser.password))
+      #expect(!daemon.log.contains(DemoTasksUser.password))
+      #expect(try daemon.stop() == 0)
+    }
+  }
+}
+
+/// Every file under a daemon's data directory (database, WAL, calendars), for secret scans.
+enum DaemonFiles {
+  static func all(_ daemon: DaemonProcess) throws -> [(String, Data)] {
+    let root = daemon.paths.dataDirectory
+    let names = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+    return try names.compactMap { name in
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      else { return nil }
+      return (name, try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
+    }
+  }
+}
