@@ -35,6 +35,15 @@ import Testing
         SecretString("\(server.baseURL)/indoor/iCal/referee/ZZZZZZ")
       )
     },
+    Case(name: "tasks (Supabase Auth + PostgREST)") { server in
+      let account = ConnectorAccount(
+        id: "c", username: SandboxTasksUser.demo.email, baseURL: server.url(for: .tasks),
+        options: ["apiKey": "sandbox-tasks-anon-key"])
+      return (
+        Box(TasksConnector(account: account, transport: TestHTTP.transport)),
+        SecretString(SandboxTasksUser.demo.password), SecretString("not-the-password")
+      )
+    },
   ]
 
   @Test(arguments: cases)
