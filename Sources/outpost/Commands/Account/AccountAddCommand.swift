@@ -7,9 +7,11 @@ struct AccountAddCommand: ParsableCommand {
     commandName: "add",
     abstract: "Add an account: checks the password with the service, then keeps it in the keyring.",
     discussion: """
-      KIND is the service: volleymanager (Swiss Volley's VolleyManager), or ical (any iCal feed: \
+      KIND is the service: volleymanager (Swiss Volley's VolleyManager), ical (any iCal feed: \
       https://, webcal:// or file://; its address usually holds a personal token, so it is asked \
-      for like a password and kept in the keyring). The password is asked for without echo; for \
+      for like a password and kept in the keyring), or tasks (a to-do list on a Supabase \
+      project: the password signs in once, then the keyring keeps the rotating refresh token; \
+      --option apiKey=KEY sets the project's public key). The password is asked for without echo; for \
       scripts, pipe it in with --password-stdin. Nothing is saved unless \
       the service accepts the login, and the reason is shown when it does not (wrong password, \
       service unreachable, two-factor account, unexpected reply).
@@ -19,6 +21,7 @@ struct AccountAddCommand: ParsableCommand {
         pass show volleymanager | outpost account add volleymanager --username referee@example.ch --password-stdin
         outpost account add volleymanager --name test --username demo --base-url http://127.0.0.1:8080
         echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
+        outpost account add tasks --username me@example.ch --base-url http://127.0.0.1:8080/tasks --option apiKey=sandbox-tasks-anon-key
       """)
 
   @OptionGroup var global: GlobalOptions
