@@ -28,7 +28,7 @@ import Testing
   @Test func aChallengeComesBackAsTheServersAnswer() async throws {
     let server = try await RadicaleServer()
     let url = try await server.makeCalendar("outpost")
-    let client = try CalDAVTesting.pusher(url, password: "wrong", transport: TestHTTP.quick).client
+    let client = try CalDAVTesting.pusher(url, password: "wrong", transport: TestHTTP.transport).client
     let error = await CalDAVTesting.failure { _ = try await client.verifyCalendar() }
     #expect(error?.className == "invalidCredentials")
   }
