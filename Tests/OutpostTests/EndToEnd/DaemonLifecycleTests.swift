@@ -107,6 +107,8 @@ extension EndToEnd {
         if status == nil { usleep(50_000) }
       }
       #expect(status != nil, "\(daemon.log)")
+      // The line is written once serving began, which may be just after the first answer.
+      for _ in 0..<200 where !daemon.log.contains("socket passed by systemd") { usleep(50_000) }
       #expect(daemon.log.contains("socket passed by systemd"), "\(daemon.log)")
       let exitStatus = try daemon.stop()
       #expect(exitStatus == 0, "\(daemon.log)")
