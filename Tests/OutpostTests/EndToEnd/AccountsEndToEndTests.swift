@@ -28,19 +28,6 @@ extension EndToEnd {
       return (search.stdout + search.stderr).contains("org.outpost.Credential")
     }
 
-    /// Every file under the daemon's data directory (database, WAL, calendars) as bytes.
-    func dataFiles(_ daemon: DaemonProcess) throws -> [(String, Data)] {
-      let root = daemon.paths.dataDirectory
-      let names = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
-      return try names.compactMap { name in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory),
-          !isDirectory.boolValue
-        else { return nil }
-        return (name, try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
-      }
-    }
-
     func contains(_ data: Data, _ text: String) -> Bool { data.range(of: Data(text.utf8)) != nil }
 
     @Test func addExpireRenewAndPasswordChangeAgainstTheSandbox() async throws {
@@ -142,7 +129,7 @@ extension EndToEnd {
 
       // Secrets went nowhere else: not the database or its WAL, not the log, not the CLI output.
       for secret in [Self.password, Self.newPassword] {
-        for (name, data) in try dataFiles(daemon) {
+        for (name, data) in try DaemonFiles.all(daemon) {
           let leaked = contains(data, secret)
           #expect(!leaked, "a password is in \(name)")
         }

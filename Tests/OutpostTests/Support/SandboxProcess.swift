@@ -73,16 +73,18 @@ final class SandboxProcess: @unchecked Sendable {
 
   @discardableResult
   func admin(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> Data {
-    let body = try body.map { try JSONCoding.encode($0) } ?? []
+    Data(try await adminRequest(method, "__sandbox/volleymanager/\(path)", body))
+  }
+
+  /// One JSON request to an admin endpoint; anything but 200 is a test failure with the reply.
+  func adminRequest(_ method: String, _ path: String, _ body: JSONValue?) async throws -> [UInt8] {
+    let bytes = try body.map { try JSONCoding.encode($0) } ?? []
     let reply = try await TestHTTP.transport.send(
       HTTPRequest(
-        method: method, url: "\(baseURL)/__sandbox/volleymanager/\(path)",
-        headers: body.isEmpty ? [] : [(name: "Content-Type", value: "application/json")], body: body))
-    let data = Data(reply.body)
-    guard reply.status == 200 else {
-      throw TestFailure("sandbox admin \(method) \(path): \(reply.text)")
-    }
-    return data
+        method: method, url: "\(baseURL)/\(path)",
+        headers: bytes.isEmpty ? [] : [(name: "Content-Type", value: "application/json")], body: bytes))
+    guard reply.status == 200 else { throw TestFailure("sandbox admin \(method) \(path): \(reply.text)") }
+    return reply.body
   }
 }
 
@@ -90,13 +92,7 @@ extension SandboxProcess {
   /// The sandbox's shared admin API (`/__admin/…`), for every service it hosts.
   @discardableResult
   func sharedAdmin(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
-    let bytes = try body.map { try JSONCoding.encode($0) } ?? []
-    let reply = try await TestHTTP.transport.send(
-      HTTPRequest(
-        method: method, url: "\(baseURL)/__admin/\(path)",
-        headers: bytes.isEmpty ? [] : [(name: "Content-Type", value: "application/json")], body: bytes))
-    guard reply.status == 200 else { throw TestFailure("sandbox admin \(method) \(path): \(reply.text)") }
-    return try JSONParser.parse(reply.body)
+    try JSONParser.parse(try await adminRequest(method, "__admin/\(path)", body))
   }
 
   /// The demo tasks user's rows as the service holds them now.
