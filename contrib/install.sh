@@ -281,21 +281,34 @@ install_manpages() {
   put "$scratch/man/outpostd.1" "$man_dir/outpostd.1" 0644
 }
 
-# The link handler: outpost:// and volleykit:// links (notifications, calendar events) open
-# with `outpost open`. Like the units, it goes where the user's desktop looks.
+# The link handler: outpost:// links and those of each service's app (volleykit://, as the
+# connectors declare them; `outpostd --print-link-schemes`) open with `outpost open`. Like the
+# units, it goes where the user's desktop looks.
 install_desktop_file() {
-  local value replacement
+  local value replacement schemes mime handlers name
   # Desktop entries escape like systemd does: % doubled, quotes around spaces.
   value=$(exec_start_value "$bin_dir/outpost")
   replacement=$(printf '%s' "$value" | sed 's/[\\&|]/\\&/g')
-  sed "s|^Exec=outpost |Exec=$replacement |" "$here/outpost-open.desktop" >"$scratch/outpost-open.desktop"
+  schemes=$("$bin_dir/outpostd" --print-link-schemes) || die "outpostd --print-link-schemes failed"
+  mime="MimeType="
+  handlers=""
+  for name in $schemes; do
+    case "$name" in
+      *[!a-z0-9+.-]* | "") die "outpostd printed an odd link scheme: '$name'" ;;
+    esac
+    mime="${mime}x-scheme-handler/$name;"
+    handlers="$handlers x-scheme-handler/$name"
+  done
+  sed -e "s|^Exec=outpost |Exec=$replacement |" -e "s|^MimeType=.*|$mime|" "$here/outpost-open.desktop" \
+    >"$scratch/outpost-open.desktop"
   grep -q "^Exec=.* open %u$" "$scratch/outpost-open.desktop" || die "could not rewrite Exec= in outpost-open.desktop"
   put "$scratch/outpost-open.desktop" "$applications_dir/outpost-open.desktop" 0644
   if command -v update-desktop-database >/dev/null 2>&1; then
     update-desktop-database "$applications_dir" 2>/dev/null || true
   fi
   if command -v xdg-mime >/dev/null 2>&1; then
-    xdg-mime default outpost-open.desktop x-scheme-handler/outpost x-scheme-handler/volleykit 2>/dev/null \
+    # shellcheck disable=SC2086 # one argument per scheme
+    xdg-mime default outpost-open.desktop $handlers 2>/dev/null \
       || note "xdg-mime could not register the link schemes; open links with 'outpost open LINK'"
   fi
 }

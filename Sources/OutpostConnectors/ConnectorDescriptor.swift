@@ -10,14 +10,22 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   public var requiresUsername: Bool
   /// The options an account of this kind takes (`--option KEY=VALUE`); any other is refused.
   public var options: [ConnectorOption]
-  /// The kinds of item it brings, and how each shows.
+  /// The kinds of item it brings, how each shows and what news each gives.
   public var itemKinds: [ItemKindDeclaration]
+  /// The URL schemes of the service's own app, whose links Outpost opens.
+  public var linkSchemes: [LinkScheme]
+  /// The page under the account's base address that lists the user's items, opened for an item
+  /// without a web page of its own (`/sportmanager.volleyball/main/dashboard`); nil: the base.
+  public var webHome: String?
 
   public init(
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
-    requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = []
+    requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = [],
+    linkSchemes: [LinkScheme] = [], webHome: String? = nil
   ) {
     self.itemKinds = itemKinds
+    self.linkSchemes = linkSchemes
+    self.webHome = webHome
     self.kind = kind
     self.displayName = displayName
     self.authentication = authentication

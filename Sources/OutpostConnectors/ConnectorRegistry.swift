@@ -27,6 +27,26 @@ public enum ConnectorRegistry {
     Set(kinds.flatMap(\.descriptor.itemKinds).filter(\.appointment).map(\.kind))
   }
 
+  /// Every kind of item, as its connector declares it.
+  public static var itemKinds: [ItemKindDeclaration] { kinds.flatMap(\.descriptor.itemKinds) }
+
+  public static func itemKind(_ kind: ItemKind) -> ItemKindDeclaration? { itemKinds.first { $0.kind == kind } }
+
+  /// The kinds of item that take the start reminders the user configures.
+  public static var startReminderKinds: [ItemKind] { itemKinds.filter(\.startReminders).map(\.kind) }
+
+  /// The service apps' link schemes, in registry order.
+  public static var linkSchemes: [LinkScheme] { kinds.flatMap(\.descriptor.linkSchemes) }
+
+  /// Every notification category: Outpost's own, then each connector's, each once.
+  public static var notificationCategories: [String] {
+    var seen = Set<String>()
+    let declared = itemKinds.flatMap(\.announcements).map(\.category)
+    return (["reminder", "changed", "cancelled", "action-failed", "needs-login"] + declared).filter {
+      seen.insert($0).inserted
+    }
+  }
+
   /// Every action of every connector, in registry order.
   public static var actions: [ActionDeclaration] { kinds.flatMap(\.actions) }
 

@@ -15,6 +15,7 @@ public enum RPCMethods {
     AccountsStatus.self,
     ItemsList.self,
     ItemsShow.self,
+    ItemsResolve.self,
     SyncRun.self,
     SyncStatusMethod.self,
     ActionsAdd.self,

@@ -53,15 +53,23 @@ public struct ReminderRules: Sendable, Equatable {
   /// The evening-before default: 20:00 local time.
   public static let defaultEveningTime = LocalTime(hour: 20, minute: 0)!
 
-  /// Assignments: the evening before at 20:00 (when that is at least 3 h before the start) and
-  /// 60 min before the start. Deadlines a connector gives any item: a day before. Calendar
-  /// events from feeds, exchange-board entries and compensations have no start reminders by
-  /// default (a feed's events may well carry their own alarms in the user's calendar).
-  public static let defaults = ReminderRules(
-    kinds: [
-      .assignment: KindRules(
-        eveningBefore: EveningBefore(time: defaultEveningTime), beforeStart: .seconds(3600),
-        deadlineLead: .seconds(86_400))
-    ],
-    otherKinds: KindRules(deadlineLead: .seconds(86_400)))
+  /// What a kind that takes start reminders gets by default: the evening before at 20:00 (when
+  /// that is at least 3 h before the start) and 60 min before the start; deadlines a day before.
+  public static let startDefaults = KindRules(
+    eveningBefore: EveningBefore(time: defaultEveningTime), beforeStart: .seconds(3600),
+    deadlineLead: .seconds(86_400))
+
+  /// `start` for each of `startKinds` (the kinds connectors declare as taking start reminders),
+  /// and for every other kind only deadlines a day before: calendar events from feeds,
+  /// exchange-board entries and compensations have no start reminders (a feed's events may
+  /// well carry their own alarms in the user's calendar).
+  public static func forStartKinds(_ startKinds: [ItemKind], start: KindRules = startDefaults) -> ReminderRules {
+    ReminderRules(
+      kinds: Dictionary(startKinds.map { ($0, start) }, uniquingKeysWith: { first, _ in first }),
+      otherKinds: KindRules(deadlineLead: .seconds(86_400)))
+  }
+
+  /// The defaults with VolleyManager's assignments as the one kind of start reminders, as the
+  /// tests of this module use them.
+  public static let defaults = forStartKinds([.assignment])
 }

@@ -4,14 +4,42 @@ import OutpostModel
 
 /// What a notification is about; the user filters by it (`outpost notifications --category`) and
 /// turns categories off in the configuration.
-public enum NotificationCategory: String, Sendable, Codable, CaseIterable {
-  case reminder
-  case newAssignment = "new-assignment"
-  case changed
-  case cancelled
-  case exchangeTaken = "exchange-taken"
-  case actionFailed = "action-failed"
-  case needsLogin = "needs-login"
+public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// A reminder fired.
+  public static let reminder = NotificationCategory(rawValue: "reminder")
+  /// A queued action became a conflict or failed.
+  public static let actionFailed = NotificationCategory(rawValue: "action-failed")
+  /// An account waits for a new login.
+  public static let needsLogin = NotificationCategory(rawValue: "needs-login")
+  /// A sync found an item moved (its time or place).
+  public static let changed = NotificationCategory(rawValue: "changed")
+  /// A sync found an item called off.
+  public static let cancelled = NotificationCategory(rawValue: "cancelled")
+
+  /// The categories Outpost itself gives, whatever the services; connectors declare theirs
+  /// (`new-assignment`, `exchange-taken`) with their kinds of item.
+  public static let core: [NotificationCategory] = [.reminder, .changed, .cancelled, .actionFailed, .needsLogin]
+
+  /// Whether `name` has a category's shape (what the store accepts): lower-case letters,
+  /// digits and dashes, starting with a letter.
+  public static func isWellFormed(_ name: String) -> Bool {
+    guard let first = name.utf8.first, (97...122).contains(first), name.utf8.count <= 64 else { return false }
+    return name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") }
+  }
+
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 }
 
 /// Whether the desktop showed a notification.
@@ -233,10 +261,10 @@ extension Store {
   static func storedNotification(_ row: Row) throws -> StoredNotification {
     let categoryText: String = row["category"]
     let deliveryText: String = row["delivery"]
-    guard let category = NotificationCategory(rawValue: categoryText),
-      let delivery = NotificationDelivery(rawValue: deliveryText)
+    let category = NotificationCategory(rawValue: categoryText)
+    guard let delivery = NotificationDelivery(rawValue: deliveryText)
     else {
-      throw StoreError.corrupt(path: "notification", detail: "unknown category or delivery \(categoryText)")
+      throw StoreError.corrupt(path: "notification", detail: "unknown delivery \(deliveryText)")
     }
     func date(_ column: String) -> Date? { (row[column] as String?).flatMap(UTCTimestamp.parse) }
     return StoredNotification(

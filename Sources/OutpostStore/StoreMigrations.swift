@@ -252,6 +252,44 @@ enum StoreMigrations {
       try db.execute(
         sql: "CREATE INDEX action_open ON action (account_id, number) WHERE state IN ('pending', 'running')")
     }
+    // Notification categories are declared by connectors now (`new-assignment` is
+    // VolleyManager's; RPP's and the brands' come with them), no longer a fixed list: the table
+    // is rebuilt with a CHECK on the name's shape only, keeping rows, ids and the sequence.
+    migrator.registerMigration("12-declared-notification-categories") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE notification_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            category TEXT NOT NULL CHECK (length(category) BETWEEN 1 AND 64 AND category GLOB '[a-z]*'
+                                          AND category NOT GLOB '*[^a-z0-9-]*'),
+            account_id TEXT REFERENCES account(id) ON DELETE CASCADE,
+            item_number INTEGER REFERENCES item(number) ON DELETE SET NULL,
+            summary TEXT NOT NULL CHECK (summary <> ''),
+            body TEXT NOT NULL,
+            link TEXT,
+            created_at TEXT NOT NULL CHECK (created_at <> ''),
+            read_at TEXT,
+            delivery TEXT NOT NULL CHECK (delivery IN ('pending', 'shown', 'unavailable', 'suppressed')),
+            desktop_id INTEGER CHECK (desktop_id IS NULL OR desktop_id BETWEEN 1 AND 4294967295),
+            dedupe_key TEXT UNIQUE CHECK (dedupe_key IS NULL OR dedupe_key <> '')
+          ) STRICT
+          """)
+      let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'notification'") ?? 0
+      try db.execute(sql: "INSERT INTO notification_new SELECT * FROM notification")
+      try db.execute(sql: "DROP TABLE notification")
+      try db.execute(sql: "ALTER TABLE notification_new RENAME TO notification")
+      try db.execute(
+        sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'notification'", arguments: [sequence])
+      if db.changesCount == 0 {
+        try db.execute(
+          sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('notification', ?)", arguments: [sequence])
+      }
+      try db.execute(sql: "CREATE INDEX notification_unread ON notification (category) WHERE read_at IS NULL")
+      try db.execute(
+        sql: "CREATE INDEX notification_by_desktop_id ON notification (desktop_id) WHERE desktop_id IS NOT NULL")
+      try db.execute(
+        sql: "CREATE INDEX notification_undelivered ON notification (id) WHERE delivery IN ('pending', 'unavailable')")
+    }
     return migrator
   }
 

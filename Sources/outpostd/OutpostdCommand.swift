@@ -45,6 +45,13 @@ struct OutpostdCommand: AsyncParsableCommand {
 
   @Flag(
     help: """
+      Print the link schemes `outpost open` takes (outpost and each service app's), one per \
+      line, then exit: what install.sh registers with the desktop.
+      """)
+  var printLinkSchemes = false
+
+  @Flag(
+    help: """
       Check the Secret Service keyring Outpost keeps credentials in, and exit: 0 when it is \
       unlocked, 69 when it cannot be used (locked, no default collection, no Secret Service, no \
       session bus), with what to do.
@@ -54,6 +61,10 @@ struct OutpostdCommand: AsyncParsableCommand {
   func run() async throws {
     if printConfig {
       print(DaemonConfigurationDocs.defaultFile, terminator: "")
+      return
+    }
+    if printLinkSchemes {
+      for name in LinkSchemes.names { print(name) }
       return
     }
     if checkKeyring {

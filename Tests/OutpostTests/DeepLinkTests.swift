@@ -1,15 +1,19 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import Testing
 
 @Suite struct DeepLinkTests {
+  /// The schemes the compiled-in connectors declare (VolleyKit's among them).
+  let schemes = ConnectorRegistry.linkSchemes
+
   func parsed(_ text: String) -> DeepLink? {
-    if case .success(let link) = DeepLink.parse(text) { return link }
+    if case .success(let link) = DeepLink.parse(text, schemes: schemes) { return link }
     return nil
   }
 
   func problem(_ text: String) -> String? {
-    if case .failure(let error) = DeepLink.parse(text) { return error.description }
+    if case .failure(let error) = DeepLink.parse(text, schemes: schemes) { return error.description }
     return nil
   }
 
@@ -30,6 +34,35 @@ import Testing
     #expect(problem("volleykit://assignment/")?.contains("volleykit://assignment/ID") == true)
   }
 
+  /// A scheme is opened because a connector declares it, not because the parser knows it.
+  @Test func aDeclaredSchemeIsOpenedAndAnUndeclaredOneIsNot() {
+    let rpp = LinkScheme("rpp", appName: "RPP", paths: ["order"])
+    #expect(DeepLink.parse("rpp://order/17", schemes: [rpp]) == .success(.service("rpp://order/17")))
+    guard case .failure(let wrongPath) = DeepLink.parse("rpp://invoice/17", schemes: [rpp]) else {
+      Issue.record("rpp://invoice/17 was taken")
+      return
+    }
+    #expect(wrongPath.description.contains("an RPP link") || wrongPath.description.contains("a RPP link"))
+    guard case .failure(let undeclared) = DeepLink.parse("volleykit://assignment/1", schemes: [rpp]) else {
+      Issue.record("volleykit:// was taken without its declaration")
+      return
+    }
+    #expect(undeclared.description.contains("does not open volleykit"))
+    #expect(undeclared.description.contains("rpp://"))
+    #expect(ConnectorRegistry.linkSchemes.map(\.name).contains("volleykit"))
+  }
+
+  /// The `.desktop` handler registers every declared scheme: the file in contrib/ lists them
+  /// (install.sh writes the list outpostd prints, `outpostd --print-link-schemes`).
+  @Test func theDesktopFileListsEveryDeclaredScheme() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("contrib/outpost-open.desktop"), encoding: .utf8)
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
+    let wanted = (["outpost"] + ConnectorRegistry.linkSchemes.map(\.name)).map { "x-scheme-handler/\($0);" }.joined()
+    #expect(line == "MimeType=" + wanted)
+  }
+
   @Test func webAddressesAreMatchedByTheIDsTheyHold() throws {
     let url = "https://volleymanager.volleyball.ch/x?game[__identity]=6C1E4C1E-6D0B-4D8E-9A57-3C2F1E2B9A10&y=1"
     #expect(parsed(url) == .web(url: url, ids: ["6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10"]))
@@ -45,7 +78,7 @@ import Testing
     #expect(!(try #require(parsed("https://example.org/nothing")).matches(number: 5, item: item)))
     // A longer hex run is no UUID.
     #expect(
-      DeepLink.parse("https://e.org/a6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10")
+      DeepLink.parse("https://e.org/a6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10", schemes: schemes)
         == .success(.web(url: "https://e.org/a6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10", ids: [])))
   }
 

@@ -1,5 +1,7 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
+import OutpostStore
 import Testing
 
 @testable import OutpostDaemon
@@ -15,7 +17,29 @@ import Testing
         #expect(placeholders(text) == english, "\(key) in \(language) has other placeholders")
       }
     }
-    #expect(NotificationText.cancelled(.de, "A – B") == "Abgesagt: A – B")
+    #expect(NotificationText.needsLogin(.de, "Verein") == "Verein braucht eine neue Anmeldung")
+  }
+
+  /// Connectors declare their notifications' words; each language must take the same
+  /// placeholders (a German text without `{0}` would drop the game's name).
+  @Test func everyDeclaredAnnouncementHasTheSamePlaceholdersInEveryLanguage() throws {
+    let placeholders = { (text: String) in Set((0..<6).filter { text.contains("{\($0)}") }) }
+    let announcements = ConnectorRegistry.itemKinds.flatMap(\.announcements)
+    #expect(announcements.count >= 6)
+    for announcement in announcements {
+      for text in [announcement.summary, announcement.grouped].compactMap({ $0 }) {
+        let english = placeholders(text.en)
+        #expect(english == [0], "\(announcement.category): \(text.en)")
+        for language in Language.allCases {
+          #expect(placeholders(text[language]) == english, "\(announcement.category) in \(language): \(text[language])")
+          #expect(!text[language].isEmpty)
+        }
+      }
+      #expect(NotificationCategory.isWellFormed(announcement.category), "\(announcement.category)")
+    }
+    let assignment = try #require(ConnectorRegistry.itemKind(.assignment))
+    let cancelled = try #require(assignment.announcements.first { $0.category == "cancelled" })
+    #expect(cancelled.summary(.de, "A – B") == "Abgesagt: A – B")
   }
 
   @Test func quietHoursMayWrapMidnight() throws {

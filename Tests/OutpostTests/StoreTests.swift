@@ -106,6 +106,50 @@ import Testing
     }
   }
 
+  @Test func notificationsKeepTheirIdsAndDedupeKeysAcrossTheDeclaredCategoriesMigration() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("outpost.sqlite")
+    do {
+      let old = try DatabaseQueue(path: path)
+      try StoreMigrations.migrator.migrate(old, upTo: "11-declared-action-types")
+      try await old.write { db in
+        for summary in ["first", "second", "third"] {
+          try db.execute(
+            sql: """
+              INSERT INTO notification (category, summary, body, created_at, delivery, dedupe_key)
+              VALUES ('new-assignment', ?, '', '2026-01-01T00:00:00.000Z', 'shown', ?)
+              """, arguments: [summary, "key-\(summary)"])
+        }
+        try db.execute(sql: "DELETE FROM notification WHERE id = 3")
+        // Before: only the seven categories of the referee's day.
+        #expect(throws: (any Error).self) {
+          try db.execute(
+            sql: """
+              INSERT INTO notification (category, summary, body, created_at, delivery)
+              VALUES ('new-task', 'x', '', '2026-01-01T00:00:00.000Z', 'shown')
+              """)
+        }
+      }
+    }
+    let store = try Store.open(path: path)
+    #expect(try await store.notifications().map(\.summary).sorted() == ["first", "second"])
+    let added = try #require(
+      try await store.addNotification(
+        NewNotification(category: NotificationCategory(rawValue: "new-task"), summary: "Book the dentist"),
+        at: Date(timeIntervalSince1970: 1_800_000_000)))
+    #expect(added.id == 4, "a deleted notification's id came back")
+    #expect(try await store.notifications(category: NotificationCategory(rawValue: "new-task")).count == 1)
+    // The dedupe key still holds: the same news is stored once.
+    #expect(
+      try await store.addNotification(
+        NewNotification(category: .changed, summary: "again", dedupeKey: "key-first"), at: Date()) == nil)
+    // Only the shape of a name is checked now.
+    await #expect(throws: (any Error).self) {
+      _ = try await store.addNotification(
+        NewNotification(category: NotificationCategory(rawValue: "Bad Name"), summary: "x"), at: Date())
+    }
+  }
+
   @Test func aCorruptFileIsReportedAndLeftUntouched() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("outpost.sqlite")

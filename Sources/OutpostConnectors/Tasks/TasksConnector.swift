@@ -25,7 +25,24 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
       ConnectorOption(
         "apiKey", summary: "the project's publishable (anon) API key, public by design",
         defaultValue: "sandbox-tasks-anon-key")
-    ], itemKinds: [ItemKindDeclaration(.task, noun: "task", appointment: true)])
+    ], itemKinds: [taskDeclaration])
+
+  /// Tasks are due at a time: reminded like appointments; a changed due time is news.
+  static let taskDeclaration = ItemKindDeclaration(
+    .task, noun: "task", appointment: true, startReminders: true,
+    announcements: [
+      ChangeAnnouncement(
+        category: "new-task", on: [.new],
+        summary: LocalizedText(
+          en: "New task: {0}", de: "Neue Aufgabe: {0}", fr: "Nouvelle tâche : {0}", it: "Nuova attività: {0}"),
+        grouped: LocalizedText(
+          en: "{0} new tasks", de: "{0} neue Aufgaben", fr: "{0} nouvelles tâches", it: "{0} nuove attività")),
+      ChangeAnnouncement(
+        category: "changed", on: [.changed(fields: ["time"])],
+        summary: LocalizedText(
+          en: "Due time changed: {0}", de: "Neue Fälligkeit: {0}", fr: "Échéance modifiée : {0}",
+          it: "Scadenza cambiata: {0}")),
+    ])
 
   public static let itemKinds: Set<ItemKind> = [.task]
 

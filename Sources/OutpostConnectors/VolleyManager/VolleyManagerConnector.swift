@@ -10,11 +10,9 @@ public struct VolleyManagerConnector: Connector {
   public static let descriptor = ConnectorDescriptor(
     kind: "volleymanager", displayName: "VolleyManager (Swiss Volley)", authentication: .passwordRelogin,
     defaultBaseURL: "https://volleymanager.volleyball.ch", requiresUsername: true,
-    itemKinds: [
-      ItemKindDeclaration(.assignment, noun: "assignment", appointment: true),
-      ItemKindDeclaration(.compensation, noun: "compensation", appointment: false),
-      ItemKindDeclaration(.exchange, noun: "exchange entry", appointment: false),
-    ])
+    itemKinds: itemKindDeclarations, linkSchemes: linkSchemes,
+    // VolleyManager has no page per assignment; its dashboard lists them.
+    webHome: "/sportmanager.volleyball/main/dashboard")
 
   let client: VolleyManagerClient
   let username: String

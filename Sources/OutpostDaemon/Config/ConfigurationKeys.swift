@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
 
@@ -112,11 +113,11 @@ enum ConfigurationKeys {
       default: "", \.snapshotOnChange
     ) { _ in nil },
     integerKey(
-      "reminders.before_minutes", "A reminder this many minutes before each assignment starts; 0 for none.",
+      "reminders.before_minutes", "A reminder this many minutes before each assignment or task starts; 0 for none.",
       default: 60, range: 0...10080, \.remindersBeforeMinutes),
     stringKey(
       "reminders.evening_before",
-      "A reminder on the evening before each assignment, at this local time (HH:MM); empty for none.",
+      "A reminder on the evening before each assignment or task, at this local time (HH:MM); empty for none.",
       default: "20:00", \.remindersEveningBefore
     ) { value in
       value.isEmpty || (try? LocalTime.parse(value)) != nil ? nil : "expected a time like \"20:00\" (or empty for none)"
@@ -137,12 +138,10 @@ enum ConfigurationKeys {
     },
     stringKey(
       "notifications.muted",
-      "Categories never shown (comma-separated): reminder, new-assignment, changed, cancelled, exchange-taken, action-failed, needs-login.",
+      "Categories never shown (comma-separated): \(ConnectorRegistry.notificationCategories.joined(separator: ", ")).",
       default: "", \.notificationsMuted
     ) { value in
-      let known = Set([
-        "reminder", "new-assignment", "changed", "cancelled", "exchange-taken", "action-failed", "needs-login",
-      ])
+      let known = Set(ConnectorRegistry.notificationCategories)
       let unknown = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
         !$0.isEmpty && !known.contains($0)
       }

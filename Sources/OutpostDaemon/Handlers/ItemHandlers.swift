@@ -53,6 +53,26 @@ enum ItemHandlers {
       return listed(stored, try await accountNames(store))
     }
 
+    registry.register(ItemsResolve.self) { params, _ in
+      let link: DeepLink
+      switch DeepLink.parse(params.link, schemes: ConnectorRegistry.linkSchemes) {
+      case .success(let parsed): link = parsed
+      case .failure(let problem): throw RPCError.invalidParams(problem.description)
+      }
+      let accounts = try await accountNames(store)
+      let found: StoredItem?
+      if case .item(let number) = link {
+        found = try await store.item(number: number)
+      } else {
+        found = try await store.items(accountID: nil, kinds: nil, startingIn: nil).first {
+          link.matches(number: $0.number, item: $0.item)
+        }
+      }
+      let listedItem = found.map { listed($0, accounts) }
+      return ItemsResolve.Result(
+        item: listedItem, webPage: webPage(link: link, item: found, account: found.flatMap { accounts[$0.accountID] }))
+    }
+
     registry.register(SyncRun.self) { params, _ in
       let targets = try await store.accounts().filter {
         params.account == nil || $0.name.lowercased() == params.account!.lowercased()
@@ -110,6 +130,29 @@ enum ItemHandlers {
     let account = accounts[stored.accountID]
     return ListedItem(
       number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: stored.item,
-      updatedAt: stored.updatedAt, removedAt: stored.removedAt)
+      updatedAt: stored.updatedAt, removedAt: stored.removedAt, display: display(stored.item))
+  }
+
+  /// How the item shows, as its connector declares its kind.
+  static func display(_ item: Item) -> ItemDisplay? {
+    guard let declaration = ConnectorRegistry.itemKind(item.kind) else { return nil }
+    let amount = declaration.amount(of: item)
+    return ItemDisplay(
+      noun: declaration.noun, subtitle: declaration.subtitle(of: item), amount: amount?.value,
+      currency: amount?.currency)
+  }
+
+  /// The page to open: the web address given, the item's own web address, or the page of its
+  /// service that lists the user's items (as the connector declares it).
+  static func webPage(link: DeepLink, item: StoredItem?, account: Account?) -> String? {
+    if case .web(let url, _) = link { return url }
+    if case .string(let url)? = item?.item.details["url"], url.hasPrefix("https://") || url.hasPrefix("http://") {
+      return url
+    }
+    guard let account, account.baseURL.hasPrefix("https://") || account.baseURL.hasPrefix("http://") else {
+      return nil
+    }
+    let base = account.baseURL.hasSuffix("/") ? String(account.baseURL.dropLast()) : account.baseURL
+    return base + (ConnectorRegistry.descriptor(for: account.kind)?.webHome ?? "")
   }
 }

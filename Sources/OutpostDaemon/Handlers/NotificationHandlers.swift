@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostRPC
 import OutpostStore
 
@@ -65,8 +66,8 @@ enum NotificationHandlers {
         }
       }
       return NotificationsPrefs.Result(
-        categories: NotificationCategory.allCases.map {
-          .init(name: $0.rawValue, enabled: !preferences.disabled.contains($0.rawValue))
+        categories: ConnectorRegistry.notificationCategories.map {
+          .init(name: $0, enabled: !preferences.disabled.contains($0))
         }, quietHours: preferences.quietHours?.description, available: await centre.available ?? false,
         server: await centre.serverName)
     }
@@ -85,11 +86,11 @@ enum NotificationHandlers {
   }
 
   static func category(_ name: String) throws(RPCError) -> NotificationCategory {
-    guard let category = NotificationCategory(rawValue: name) else {
-      let known = NotificationCategory.allCases.map(\.rawValue).joined(separator: ", ")
-      throw .invalidParams("unknown category \"\(name)\"; use one of \(known)")
+    let known = ConnectorRegistry.notificationCategories
+    guard known.contains(name) else {
+      throw .invalidParams("unknown category \"\(name)\"; use one of \(known.joined(separator: ", "))")
     }
-    return category
+    return NotificationCategory(rawValue: name)
   }
 
   static func info(_ notification: StoredNotification, names: [String: String]) -> NotificationInfo {

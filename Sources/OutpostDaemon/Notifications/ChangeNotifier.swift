@@ -1,19 +1,23 @@
 import Foundation
 import Logging
+import OutpostConnectors
 import OutpostModel
 import OutpostSnapshot
 import OutpostStore
 
-/// Turns what happened into notifications: what a sync changed (a new assignment, a game moved
-/// or cancelled, an exchange offer taken), an action the service refused, an account that needs
-/// a login. Each has a dedupe key, so the same news is never told twice. An account's first
-/// sync tells nothing: every assignment would be "new".
+/// Turns what happened into notifications: what a sync changed, as each connector's kinds of
+/// item declare their news (a new assignment, a game moved or cancelled, an exchange offer
+/// taken), an action the service refused, an account that needs a login. Each has a dedupe
+/// key, so the same news is never told twice. An account's first sync tells nothing: every
+/// item would be "new".
 struct ChangeNotifier: Sendable {
   let store: Store
   let notifications: NotificationService
   let language: Language
   let timeZone: TimeZone
   let logger: Logger
+  /// The kinds of item and their news, as the connectors declare them.
+  var itemKinds: [ItemKindDeclaration] = ConnectorRegistry.itemKinds
   /// More changes of one kind than this in one sync become one grouped notification.
   static let groupAbove = 3
 
@@ -25,85 +29,71 @@ struct ChangeNotifier: Sendable {
       }
       return
     }
-    var news: [NotificationCategory: [(StoredItem, NewNotification)]] = [:]
     let labels = TimeLabels(timeZone: timeZone, language: language)
     var changed: [(ItemChange, StoredItem)] = []
     for change in changes {
       if let stored = try? await store.item(number: change.number) { changed.append((change, stored)) }
     }
-    // A cancelled game also takes its exchange offer off the board: that is no "taken".
-    let cancelledGames = Set(
-      changed.filter { $0.0.change == .cancelled }.compactMap { $0.1.item.details["gameNumber"]?.int64Value })
-    for (change, stored) in changed {
-      if stored.item.kind == .exchange, let game = stored.item.details["gameNumber"]?.int64Value,
-        cancelledGames.contains(game)
-      {
-        continue
-      }
-      guard let (category, new) = notification(for: change, stored, labels: labels) else { continue }
-      news[category, default: []].append((stored, new))
+    let declarations = Dictionary(itemKinds.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+    // Items whose related item (same game) was cancelled in this sync are part of that news.
+    let cancelled = changed.filter { $0.0.change == .cancelled }.map(\.1.item)
+    func followsCancellation(_ item: Item, _ declaration: ItemKindDeclaration) -> Bool {
+      guard let key = declaration.followsCancellationOf, let value = item.details[key] else { return false }
+      return cancelled.contains { $0.kind != item.kind && $0.details[key] == value }
     }
-    for category in NotificationCategory.allCases {
-      guard let entries = news[category], !entries.isEmpty else { continue }
-      if entries.count > Self.groupAbove, let summary = groupSummary(category, count: entries.count) {
-        let key = "\(category.rawValue):" + entries.map { $0.1.dedupeKey ?? "" }.joined(separator: ",")
+    // In declaration order, so that a sync's notifications come in a stable order.
+    var news: [(announcement: ChangeAnnouncement, entries: [NewNotification])] = []
+    for (change, stored) in changed {
+      guard let declaration = declarations[stored.item.kind], !followsCancellation(stored.item, declaration),
+        let announcement = declaration.announcements.first(where: { $0.matches(change, stored.item) }),
+        let new = notification(announcement, change, stored, labels: labels)
+      else { continue }
+      if let index = news.firstIndex(where: { $0.announcement.category == announcement.category }) {
+        news[index].entries.append(new)
+      } else {
+        news.append((announcement, [new]))
+      }
+    }
+    for (announcement, entries) in news {
+      if entries.count > Self.groupAbove, let grouped = announcement.grouped {
+        let key = "\(announcement.category):" + entries.map { $0.dedupeKey ?? "" }.joined(separator: ",")
         await notifications.post(
           NewNotification(
-            category: category, accountID: accountID, summary: summary,
-            body: entries.prefix(8).map { $0.1.summary + ($0.1.body.isEmpty ? "" : " · " + $0.1.body) }.joined(
+            category: NotificationCategory(rawValue: announcement.category), accountID: accountID,
+            summary: grouped(language, "\(entries.count)"),
+            body: entries.prefix(8).map { $0.summary + ($0.body.isEmpty ? "" : " · " + $0.body) }.joined(
               separator: "\n"), dedupeKey: String(key.prefix(500))))
       } else {
-        for (_, new) in entries { await notifications.post(new) }
+        for new in entries { await notifications.post(new) }
       }
     }
   }
 
-  private func notification(for change: ItemChange, _ stored: StoredItem, labels: TimeLabels) -> (
-    NotificationCategory, NewNotification
-  )? {
+  /// The notification `announcement` gives for `change`; nil for news about the past. The
+  /// dedupe key names the item and, for a change, the new value, so a game moved twice is told
+  /// twice and a sync repeated is told once.
+  private func notification(
+    _ announcement: ChangeAnnouncement, _ change: ItemChange, _ stored: StoredItem, labels: TimeLabels
+  ) -> NewNotification? {
     let item = stored.item
+    if let end = item.endsAt ?? item.startsAt, end < Date() { return nil }
     let when = [item.startsAt.map { labels.upcoming($0, now: Date()) }, item.location].compactMap { $0 }.joined(
       separator: " · ")
-    // News about the past is no news.
-    if let end = item.endsAt ?? item.startsAt, end < Date() { return nil }
-    func make(_ category: NotificationCategory, _ summary: String, key: String) -> (
-      NotificationCategory, NewNotification
-    ) {
-      (
-        category,
-        NewNotification(
-          category: category, accountID: stored.accountID, itemNumber: stored.number, summary: summary, body: when,
-          link: item.link, dedupeKey: key)
-      )
+    var key = "\(announcement.category):\(stored.number)"
+    if change.change == .changed {
+      for field in change.fields.sorted() {
+        switch field {
+        case "time": key += ":" + (item.startsAt.map(UTCTimestamp.format) ?? "-")
+        case "venue": key += ":" + (item.location ?? "-")
+        case "status": key += ":" + item.status.rawValue
+        default: continue
+        }
+      }
     }
-    switch (item.kind, change.change) {
-    case (.assignment, .new):
-      return make(.newAssignment, NotificationText.newAssignment(language, item.title), key: "new:\(stored.number)")
-    case (.assignment, .cancelled):
-      return make(.cancelled, NotificationText.cancelled(language, item.title), key: "cancelled:\(stored.number)")
-    case (.assignment, .changed) where change.fields.contains("time"):
-      let start = item.startsAt.map(UTCTimestamp.format) ?? "-"
-      return make(.changed, NotificationText.timeChanged(language, item.title), key: "time:\(stored.number):\(start)")
-    case (.assignment, .changed) where change.fields.contains("venue"):
-      return make(
-        .changed, NotificationText.venueChanged(language, item.title),
-        key: "venue:\(stored.number):\(item.location ?? "-")")
-    case (.exchange, .removed), (.exchange, .changed):
-      // Only the user's own offers: other referees' entries come and go all day.
-      guard item.details["mine"] == .bool(true), change.change == .removed || item.status != .active else { return nil }
-      return make(.exchangeTaken, NotificationText.exchangeTaken(language, item.title), key: "taken:\(stored.number)")
-    default:
-      return nil
-    }
-  }
-
-  private func groupSummary(_ category: NotificationCategory, count: Int) -> String? {
-    switch category {
-    case .newAssignment: NotificationText.newAssignments(language, "\(count)")
-    case .changed: NotificationText.changedMany(language, "\(count)")
-    case .cancelled: NotificationText.cancelledMany(language, "\(count)")
-    default: nil
-    }
+    return NewNotification(
+      category: NotificationCategory(rawValue: announcement.category), accountID: stored.accountID,
+      itemNumber: stored.number, summary: announcement.summary(language, item.title), body: when, link: item.link,
+      dedupeKey: key)
   }
 
   /// An action the service refused (a conflict for the user to decide).

@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import OutpostReminders
 
@@ -10,27 +11,28 @@ struct NotificationSettings: Sendable {
   /// Whether notifications go to the desktop at all (they are always stored).
   var desktop = true
   var preferences = NotificationPreferences()
-  var rules = ReminderRules.defaults
+  var rules = ReminderRules.forStartKinds(Self.startKinds)
+  /// The kinds of item that take the start reminders configured here, as connectors declare.
+  static var startKinds: [ItemKind] { ConnectorRegistry.startReminderKinds }
   /// Reminders later than this after their time are recorded missed, not shown.
   var catchUpCutoff: Duration = CatchUp.defaultCutoff
 
   init() {}
 
-  /// From the configuration: the assignment rules (evening before at a time, a time before
-  /// the start), the catch-up cutoff, quiet hours and muted categories.
+  /// From the configuration: the start rules (evening before at a time, a time before the
+  /// start) of every kind that takes them, the catch-up cutoff, quiet hours and muted categories.
   init(_ configuration: DaemonConfiguration, language: Language) {
     self.language = language
     desktop = configuration.notificationsDesktop
-    var assignments = ReminderRules.defaults[.assignment]
+    var start = ReminderRules.startDefaults
     if configuration.remindersEveningBefore.isEmpty {
-      assignments.eveningBefore = nil
+      start.eveningBefore = nil
     } else if let time = try? LocalTime.parse(configuration.remindersEveningBefore) {
-      assignments.eveningBefore = .init(time: time)
+      start.eveningBefore = .init(time: time)
     }
-    assignments.beforeStart =
+    start.beforeStart =
       configuration.remindersBeforeMinutes > 0 ? .seconds(configuration.remindersBeforeMinutes * 60) : nil
-    rules = ReminderRules.defaults
-    rules.kinds[.assignment] = assignments
+    rules = ReminderRules.forStartKinds(Self.startKinds, start: start)
     catchUpCutoff = .seconds(configuration.remindersCatchUpMinutes * 60)
     preferences.quietHours = QuietHours(configuration.notificationsQuietHours)
     preferences.disabled = Set(

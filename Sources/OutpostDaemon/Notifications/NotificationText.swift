@@ -5,14 +5,6 @@ import OutpostModel
 /// every key has every language and the same `{n}` placeholders in each.
 enum NotificationText: String, CaseIterable {
   case reminderMany
-  case newAssignment
-  case newAssignments
-  case timeChanged
-  case venueChanged
-  case changedMany
-  case cancelled
-  case cancelledMany
-  case exchangeTaken
   case actionNeedsYou
   case actionNeedsYouBody
   case needsLogin
@@ -26,32 +18,6 @@ enum NotificationText: String, CaseIterable {
 
   static let table: [NotificationText: [Language: String]] = [
     .reminderMany: [.en: "{0} reminders", .de: "{0} Erinnerungen", .fr: "{0} rappels", .it: "{0} promemoria"],
-    .newAssignment: [
-      .en: "New assignment: {0}", .de: "Neues Aufgebot: {0}", .fr: "Nouvelle convocation : {0}",
-      .it: "Nuova designazione: {0}",
-    ],
-    .newAssignments: [
-      .en: "{0} new assignments", .de: "{0} neue Aufgebote", .fr: "{0} nouvelles convocations",
-      .it: "{0} nuove designazioni",
-    ],
-    .timeChanged: [
-      .en: "Time changed: {0}", .de: "Neue Zeit: {0}", .fr: "Horaire modifié : {0}", .it: "Orario cambiato: {0}",
-    ],
-    .venueChanged: [
-      .en: "Venue changed: {0}", .de: "Neuer Spielort: {0}", .fr: "Lieu modifié : {0}", .it: "Luogo cambiato: {0}",
-    ],
-    .changedMany: [
-      .en: "{0} assignments changed", .de: "{0} Aufgebote geändert", .fr: "{0} convocations modifiées",
-      .it: "{0} designazioni cambiate",
-    ],
-    .cancelled: [.en: "Cancelled: {0}", .de: "Abgesagt: {0}", .fr: "Annulé : {0}", .it: "Annullato: {0}"],
-    .cancelledMany: [
-      .en: "{0} games cancelled", .de: "{0} Spiele abgesagt", .fr: "{0} matchs annulés", .it: "{0} partite annullate",
-    ],
-    .exchangeTaken: [
-      .en: "Your exchange offer was taken: {0}", .de: "Dein Tauschangebot wurde übernommen: {0}",
-      .fr: "Votre offre d'échange a été reprise : {0}", .it: "La tua offerta di scambio è stata presa: {0}",
-    ],
     .actionNeedsYou: [
       .en: "Not sent: {0}", .de: "Nicht gesendet: {0}", .fr: "Non envoyé : {0}", .it: "Non inviato: {0}",
     ],

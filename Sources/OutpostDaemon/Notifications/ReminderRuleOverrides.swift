@@ -4,7 +4,7 @@ import OutpostRPC
 import OutpostReminders
 import OutpostStore
 
-/// One account's own reminder rules for its assignments, set with `outpost reminders rules
+/// One account's own start reminders (for every kind that takes them), set with `outpost reminders rules
 /// --account NAME …` and kept in the store's meta table; what is not set follows `[reminders]`.
 struct ReminderRuleOverride: Codable, Sendable, Equatable {
   /// `HH:MM`, or `off`; nil: as configured.
@@ -17,23 +17,25 @@ struct ReminderRuleOverride: Codable, Sendable, Equatable {
   /// The rules `base` becomes for an account with this override.
   func applied(to base: ReminderRules) -> ReminderRules {
     var rules = base
-    var assignments = base[.assignment]
-    if let eveningBefore {
-      if eveningBefore == "off" {
-        assignments.eveningBefore = nil
-      } else if let time = try? LocalTime.parse(eveningBefore) {
-        assignments.eveningBefore = .init(
-          time: time, minimumLead: base[.assignment].eveningBefore?.minimumLead ?? .seconds(3 * 3600))
+    for kind in NotificationSettings.startKinds {
+      var start = base[kind]
+      if let eveningBefore {
+        if eveningBefore == "off" {
+          start.eveningBefore = nil
+        } else if let time = try? LocalTime.parse(eveningBefore) {
+          start.eveningBefore = .init(
+            time: time, minimumLead: base[kind].eveningBefore?.minimumLead ?? .seconds(3 * 3600))
+        }
       }
+      if let beforeMinutes { start.beforeStart = beforeMinutes > 0 ? .seconds(beforeMinutes * 60) : nil }
+      rules.kinds[kind] = start
     }
-    if let beforeMinutes { assignments.beforeStart = beforeMinutes > 0 ? .seconds(beforeMinutes * 60) : nil }
-    rules.kinds[.assignment] = assignments
     return rules
   }
 
-  /// How `rules` reads for clients.
+  /// How `rules` reads for clients (every kind with start reminders has the same ones).
   static func describe(_ rules: ReminderRules, account: String?) -> RemindersRules.Rule {
-    let assignments = rules[.assignment]
+    let assignments = NotificationSettings.startKinds.first.map { rules[$0] } ?? ReminderRules.KindRules.none
     return RemindersRules.Rule(
       account: account, eveningBefore: assignments.eveningBefore.map { "\($0.time)" },
       beforeMinutes: assignments.beforeStart.map { Int($0.components.seconds / 60) })

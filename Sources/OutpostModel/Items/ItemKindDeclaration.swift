@@ -1,5 +1,5 @@
-/// How a connector's kind of item shows, declared once so that the agenda, calendars and status
-/// bars need no code per service.
+/// How a connector's kind of item shows and what news it gives, declared once so that the
+/// agenda, `show`, calendars, reminders, notifications and status bars need no code per service.
 public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public var kind: ItemKind
   /// One word for it, for lists (`assignment`, `task`).
@@ -8,10 +8,71 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// it goes into the agenda, the calendars and the bar. Money records and other people's
   /// offers do not.
   public var appointment: Bool
+  /// The details (by key) that make its second line, joined with ", " (`league`, `positionLabel`).
+  public var subtitle: [String]
+  /// Where its amount of money is, for kinds that have one (a compensation, an invoice).
+  public var amount: AmountField?
+  /// Whether it takes the start reminders the user configures (`[reminders]`: the evening
+  /// before, a time before the start). Deadlines in its details are reminded of either way.
+  public var startReminders: Bool
+  /// The news a sync's changes to it give.
+  public var announcements: [ChangeAnnouncement]
+  /// A detail that ties it to another item (`gameNumber`): when that item is cancelled in the
+  /// same sync, this one's change is part of the same news and is not told again (a cancelled
+  /// game takes its exchange offer off the board; that is no "taken").
+  public var followsCancellationOf: String?
 
-  public init(_ kind: ItemKind, noun: String, appointment: Bool) {
+  public init(
+    _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
+    startReminders: Bool = false, announcements: [ChangeAnnouncement] = [], followsCancellationOf: String? = nil
+  ) {
     self.kind = kind
     self.noun = noun
     self.appointment = appointment
+    self.subtitle = subtitle
+    self.amount = amount
+    self.startReminders = startReminders
+    self.announcements = announcements
+    self.followsCancellationOf = followsCancellationOf
+  }
+
+  /// The item's second line, from the declared details; nil when none of them is there.
+  public func subtitle(of item: Item) -> String? {
+    let parts = subtitle.compactMap { key -> String? in
+      guard let text = Self.text(item.details[key]), !text.isEmpty else { return nil }
+      return text
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// The item's amount and currency, when the kind has one and the item says it.
+  public func amount(of item: Item) -> (value: String, currency: String)? {
+    guard let amount, let value = Self.text(item.details[amount.valueKey]), !value.isEmpty else { return nil }
+    let currency = amount.currencyKey.flatMap { Self.text(item.details[$0]) } ?? amount.currency
+    return (value, currency)
+  }
+
+  private static func text(_ value: JSONValue?) -> String? {
+    switch value {
+    case .string(let text)?: text
+    case .int(let number)?: String(number)
+    case .double(let number)?: String(number)
+    default: nil
+    }
+  }
+}
+
+/// Where an item's amount of money is: a decimal as text in `valueKey` (never a binary float),
+/// in the currency `currencyKey` names or else `currency`.
+public struct AmountField: Codable, Sendable, Equatable {
+  public var valueKey: String
+  public var currencyKey: String?
+  /// ISO 4217, used when the item does not say (`CHF` for VolleyManager).
+  public var currency: String
+
+  public init(valueKey: String, currencyKey: String? = nil, currency: String) {
+    self.valueKey = valueKey
+    self.currencyKey = currencyKey
+    self.currency = currency
   }
 }

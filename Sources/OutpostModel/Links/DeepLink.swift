@@ -5,10 +5,10 @@
 #endif
 
 /// A link to one item, as `outpost open` takes it (and as the `.desktop` handler passes it for
-/// the `volleykit` and `outpost` URL schemes):
+/// `outpost` and the schemes connectors declare):
 ///
 /// - `outpost://item/42`: Outpost's own link, by the item's number;
-/// - `volleykit://assignment/<id>` (also `exchange`, `compensation`): the VolleyKit app's links,
+/// - a service app's link, in a scheme its connector declares (`volleykit://assignment/<id>`),
 ///   as connectors record them on items;
 /// - `https://…`: a service's web address that names an item by its id (a UUID in the path or
 ///   the query), e.g. `https://volleymanager.volleyball.ch/…?game[__identity]=<uuid>`.
@@ -19,14 +19,14 @@ public enum DeepLink: Sendable, Equatable {
   /// A web address, with the ids it holds (lowercased UUIDs), matched against the items' ids.
   case web(url: String, ids: [String])
 
-  public static let schemes = ["outpost", "volleykit"]
-
-  /// Parses `text`, or says in one line what is wrong with it.
-  public static func parse(_ text: String) -> Result<DeepLink, DeepLinkError> {
+  /// Parses `text` against Outpost's own scheme, the web's and the declared `schemes`, or says
+  /// in one line what is wrong with it.
+  public static func parse(_ text: String, schemes: [LinkScheme]) -> Result<DeepLink, DeepLinkError> {
     let link = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard !link.isEmpty else { return .failure(.init("the link is empty")) }
     guard let colon = link.firstIndex(of: ":"), colon != link.startIndex else {
-      return .failure(.init("\"\(link)\" is not a link (expected e.g. outpost://item/42 or volleykit://assignment/ID)"))
+      let example = schemes.first.map { " or \($0.pattern)" } ?? ""
+      return .failure(.init("\"\(link)\" is not a link (expected e.g. outpost://item/42\(example))"))
     }
     let scheme = link[..<colon].lowercased()
     let rest = link[link.index(after: colon)...]
@@ -41,17 +41,6 @@ public enum DeepLink: Sendable, Equatable {
         return .failure(.init("\"\(parts[1])\" in \(link) is not an item number"))
       }
       return .success(.item(number: number))
-    case "volleykit":
-      let path = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
-      let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-      let kinds = ["assignment", "exchange", "compensation"]
-      guard parts.count == 2, kinds.contains(String(parts[0])), !parts[1].isEmpty else {
-        return .failure(
-          .init(
-            "a VolleyKit link looks like volleykit://assignment/ID (or exchange/, compensation/); \"\(link)\" does not")
-        )
-      }
-      return .success(.service("volleykit://\(parts[0])/\(parts[1])"))
     case "http", "https":
       let ids = uuids(in: link)
       guard rest.hasPrefix("//"), rest.count > 2 else {
@@ -59,9 +48,17 @@ public enum DeepLink: Sendable, Equatable {
       }
       return .success(.web(url: link, ids: ids))
     default:
+      if let declared = schemes.first(where: { $0.name == scheme }) {
+        let path = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count == 2, declared.paths.contains(String(parts[0])), !parts[1].isEmpty else {
+          return .failure(.init("a \(declared.appName) link looks like \(declared.pattern); \"\(link)\" does not"))
+        }
+        return .success(.service("\(scheme)://\(parts[0])/\(parts[1])"))
+      }
+      let opened = (["outpost"] + schemes.map(\.name)).map { "\($0)://" }.joined(separator: ", ")
       return .failure(
-        .init(
-          "Outpost does not open \(scheme): links; it opens outpost://, volleykit:// and the services' web addresses"))
+        .init("Outpost does not open \(scheme): links; it opens \(opened) and the services' web addresses"))
     }
   }
 

@@ -18,16 +18,40 @@ public struct ListedItem: Codable, Sendable, Equatable {
   public var updatedAt: Date
   /// Set when the service no longer lists the item.
   public var removedAt: Date?
+  /// How it shows, as its connector declares its kind: any client can show any service's item.
+  public var display: ItemDisplay?
 
   public init(
-    number: Int64, account: String, service: String? = nil, item: Item, updatedAt: Date, removedAt: Date? = nil
+    number: Int64, account: String, service: String? = nil, item: Item, updatedAt: Date, removedAt: Date? = nil,
+    display: ItemDisplay? = nil
   ) {
+    self.display = display
     self.number = number
     self.account = account
     self.service = service
     self.item = item
     self.updatedAt = updatedAt
     self.removedAt = removedAt
+  }
+}
+
+/// What a client shows of an item besides its title, time and place, from its connector's
+/// declaration of the kind.
+public struct ItemDisplay: Codable, Sendable, Equatable {
+  /// One word for the kind (`assignment`, `exchange entry`, `task`).
+  public var noun: String
+  /// The second line (`NLA, 1st referee`).
+  public var subtitle: String?
+  /// A decimal as text (`120.00`), for kinds that carry money.
+  public var amount: String?
+  /// ISO 4217 (`CHF`), with `amount`.
+  public var currency: String?
+
+  public init(noun: String, subtitle: String? = nil, amount: String? = nil, currency: String? = nil) {
+    self.noun = noun
+    self.subtitle = subtitle
+    self.amount = amount
+    self.currency = currency
   }
 }
 
@@ -86,4 +110,28 @@ public enum ItemsShow: RPCMethod {
   }
 
   public typealias Result = ListedItem
+}
+
+/// `items.resolve`: the item a link names (`outpost://item/42`, a service app's link such as
+/// `volleykit://assignment/<id>`, or a service's web address holding an item's id), and the web
+/// page to open for it. The link schemes are the ones the connectors declare.
+public enum ItemsResolve: RPCMethod {
+  public static let name = "items.resolve"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var link: String
+    public init(link: String) { self.link = link }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// The item, if one is synced; a web address may name none.
+    public var item: ListedItem?
+    /// The page a browser should open: the web address given, the item's own page, or its
+    /// service's page that lists the user's items.
+    public var webPage: String?
+    public init(item: ListedItem?, webPage: String?) {
+      self.item = item
+      self.webPage = webPage
+    }
+  }
 }

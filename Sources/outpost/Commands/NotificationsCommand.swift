@@ -14,7 +14,9 @@ struct NotificationsCommand: ParsableCommand {
       off, no notification server), so nothing is lost. They are listed newest first, unread \
       ones marked •; one about an item ends with `outpost show N` to open it.
 
-      Categories: \(NotificationText.categories.joined(separator: ", ")).
+      Categories: \(NotificationText.categories.joined(separator: ", ")), and those of each \
+      service (new-assignment and exchange-taken for VolleyManager, new-task for tasks); \
+      `outpost notifications prefs` lists every one the running outpostd knows.
 
       Examples:
         outpost notifications --unread
@@ -138,13 +140,16 @@ struct NotificationsCommand: ParsableCommand {
 
 /// How notifications and their settings read in a terminal.
 enum NotificationText {
-  /// The categories outpostd raises (`NotificationInfo.category`).
-  static let categories = [
-    "reminder", "new-assignment", "changed", "cancelled", "exchange-taken", "action-failed", "needs-login",
-  ]
+  /// The categories outpostd raises whatever the services (`NotificationInfo.category`);
+  /// connectors declare more, which outpostd checks.
+  static let categories = ["reminder", "changed", "cancelled", "action-failed", "needs-login"]
 
+  /// Only the shape here: the names the connectors declare are outpostd's to check.
   static func check(category: String) throws {
-    guard categories.contains(category) else {
+    let wellFormed =
+      category.first.map { $0 >= "a" && $0 <= "z" } == true && category.count <= 64
+      && category.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
+    guard wellFormed else {
       throw ValidationError(localized(.notificationsUnknownCategory, category, categories.joined(separator: ", ")))
     }
   }

@@ -61,6 +61,26 @@ import Testing
       #expect(first.allSatisfy { !$0.upstreamID.isEmpty && !$0.title.isEmpty })
       #expect(
         first.allSatisfy { item in item.startsAt.map { window.contains($0) || item.kind != .assignment } ?? true })
+      // What it declares holds for what it brings: every kind declared, every link in a
+      // declared scheme (or the web), every declared subtitle and amount field there.
+      let declared = Dictionary(uniqueKeysWithValues: connector.descriptor.itemKinds.map { ($0.kind, $0) })
+      #expect(Set(connector.kinds).isSubset(of: Set(declared.keys)), "a kind it syncs is not declared")
+      for item in first {
+        guard let link = item.link else { continue }
+        #expect(
+          (try? DeepLink.parse(link, schemes: connector.descriptor.linkSchemes).get()) != nil,
+          "\(link) is in no declared scheme")
+      }
+      for declaration in declared.values {
+        let items = first.filter { $0.kind == declaration.kind }
+        guard !items.isEmpty else { continue }
+        for key in declaration.subtitle {
+          #expect(items.contains { $0.details[key] != nil }, "\(declaration.kind): no item has the subtitle's \(key)")
+        }
+        if let amount = declaration.amount {
+          #expect(items.contains { declaration.amount(of: $0) != nil }, "\(declaration.kind): no item has \(amount)")
+        }
+      }
       let second = try await connector.fetch(good, window: window)
       #expect(Set(second.map { "\($0.kind.rawValue)/\($0.upstreamID)" }) == Set(keys), "ids are not stable")
     } catch {
@@ -81,6 +101,7 @@ import Testing
 /// A connector with its session type hidden, for the parameterised contract.
 protocol SyncingConnectorBox: Sendable {
   var kinds: Set<ItemKind> { get }
+  var descriptor: ConnectorDescriptor { get }
   func logInFails(with secret: SecretString) async throws
   func fetch(_ secret: SecretString, window: SyncWindow) async throws -> [Item]
 }
@@ -89,6 +110,7 @@ struct Box<C: SyncingConnector>: SyncingConnectorBox {
   let connector: C
   init(_ connector: C) { self.connector = connector }
   var kinds: Set<ItemKind> { C.itemKinds }
+  var descriptor: ConnectorDescriptor { C.descriptor }
 
   func logInFails(with secret: SecretString) async throws {
     do {

@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import OutpostRPC
 import Testing
@@ -125,6 +126,86 @@ extension EndToEnd {
       }
       #expect(!transcript.contains(DemoTasksUser.password))
       #expect(!daemon.log.contains(DemoTasksUser.password))
+      #expect(try daemon.stop() == 0)
+    }
+
+    /// How items show, what news they give, which reminders they take and which links open
+    /// them is each connector's declaration: the second service's tasks get their subtitle-less
+    /// display, start reminders and "due time changed" news, VolleyManager's items their league
+    /// and CHF amount, and a VolleyKit link resolves to its assignment, with no code per service.
+    @Test func itemsShowRemindAndOpenAsTheirConnectorsDeclare() async throws {
+      _ = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess()
+      let daemon = try DaemonProcess(config: "[reminders]\nevening_before = \"\"\nbefore_minutes = 30\n")
+      try daemon.start()
+      #expect(try DemoReferee.add(to: daemon, sandbox: sandbox).status == 0)
+      let add = try cli(
+        daemon,
+        [
+          "account", "add", "tasks", "--username", DemoTasksUser.email, "--base-url", sandbox.baseURL + "/tasks",
+          "--password-stdin",
+        ], input: DemoTasksUser.password + "\n")
+      #expect(add.status == 0, "\(add.stderr)")
+      #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+
+      // Display: the noun, subtitle and amount each kind declares.
+      let items = try json(ItemsList.Result.self, try cli(daemon, ["items", "--json"])).items
+      let task = try #require(
+        items.first {
+          $0.service == "tasks" && $0.item.status == .active && ($0.item.startsAt ?? .distantPast) > Date()
+        })
+      #expect(task.display?.noun == "task")
+      let assignment = try #require(items.first { $0.item.kind == .assignment && $0.item.details["league"] != nil })
+      #expect(assignment.display?.subtitle?.contains(assignment.item.details["league"]?.stringValue ?? "?") == true)
+      let compensation = try #require(items.first { $0.item.kind == .compensation && $0.item.details["cost"] != nil })
+      #expect(compensation.display?.currency == "CHF")
+      #expect(compensation.display?.amount == compensation.item.details["cost"]?.stringValue)
+      let shown = try cli(daemon, ["show", "\(compensation.number)"])
+      #expect(shown.stdout.contains("CHF \(compensation.display?.amount ?? "?")"), "\(shown.stdout)")
+
+      // Reminders: tasks take the configured start reminders (30 min before), like assignments.
+      // They are planned when the daemon hears of the sync's changes, just after its reply.
+      var taskReminder: ReminderInfo?
+      let deadline = ContinuousClock.now + .seconds(60)
+      while taskReminder == nil && ContinuousClock.now < deadline {
+        taskReminder = try daemon.client().call(RemindersList.self, .init(all: true)).reminders.first {
+          $0.item == task.number
+        }
+        if taskReminder == nil { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      let reminder = try #require(taskReminder, "no reminder was planned for the task")
+      #expect(reminder.rule == "before-start")
+      #expect(reminder.dueAt == task.item.startsAt!.addingTimeInterval(-30 * 60))
+
+      // News: a due time moved upstream is told in the tasks connector's words.
+      let later = task.item.startsAt!.addingTimeInterval(86_400)
+      try await sandbox.sharedAdmin(
+        "POST", "mutate",
+        [
+          "service": "tasks", "op": "update", "email": .string(DemoTasksUser.email),
+          "id": .int(Int64(task.item.upstreamID) ?? 0), "due_at": .string(UTCTimestamp.format(later)),
+        ])
+      #expect(try cli(daemon, ["sync", "tasks", "--wait"]).status == 0)
+      let told = try daemon.client().call(NotificationsList.self, .init(category: "changed")).notifications
+      let news = try #require(told.first { $0.item == task.number }, "\(told.map(\.summary))")
+      let declared = try #require(
+        ConnectorRegistry.itemKind(.task)?.announcements.first { $0.category == "changed" })
+      #expect(Language.allCases.map { declared.summary($0, task.item.title) }.contains(news.summary), "\(news.summary)")
+      let prefs = try daemon.client().call(NotificationsPrefs.self, .init())
+      #expect(Set(prefs.categories.map(\.name)).isSuperset(of: ["new-task", "new-assignment", "exchange-taken"]))
+      let unknown = try cli(daemon, ["notifications", "--category", "no-such-news"])
+      #expect(unknown.status != 0 && unknown.stderr.contains("new-task"), "\(unknown.stderr)")
+
+      // Links: a VolleyKit link resolves to its assignment, with VolleyManager's dashboard as
+      // its web page; a scheme no connector declares is refused with those that are.
+      let link = try #require(assignment.item.link)
+      let resolved = try daemon.client().call(ItemsResolve.self, .init(link: link))
+      #expect(resolved.item?.number == assignment.number)
+      #expect(resolved.webPage == sandbox.baseURL + "/sportmanager.volleyball/main/dashboard")
+      let opened = try cli(daemon, ["open", "--print", link])
+      #expect(opened.status == 0 && opened.stdout.contains("#\(assignment.number)"), "\(opened.stderr)")
+      let refused = try cli(daemon, ["open", "--print", "nope://thing/1"])
+      #expect(refused.status != 0 && refused.stderr.contains("volleykit://"), "\(refused.stderr)")
       #expect(try daemon.stop() == 0)
     }
   }

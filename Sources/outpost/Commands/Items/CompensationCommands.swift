@@ -18,10 +18,9 @@ struct CompensationsCommand: ParsableCommand {
         return
       }
       for listed in result.items {
-        let details = listed.item.details
-        let paid = details["paid"] == .bool(true) ? "paid" : "unpaid"
-        let total = details["cost"]?.stringValue.map { "CHF \($0)" } ?? ""
-        print(ItemText.line(listed, showDay: true) + "\n      \(total)  \(paid)")
+        // The line carries the amount, as the connector declares where it is.
+        let paid = listed.item.details["paid"] == .bool(true) ? "paid" : "unpaid"
+        print(ItemText.line(listed, showDay: true) + "\n      \(paid)")
       }
     }
   }

@@ -48,8 +48,8 @@ enum ItemText {
     }
     let number = "#\(listed.number)"
     var text = number + String(repeating: " ", count: max(1, 6 - number.count)) + when + "  " + item.title
-    let extra = [item.details["league"]?.stringValue, item.details["positionLabel"]?.stringValue].compactMap { $0 }
-    if !extra.isEmpty { text += " (\(extra.joined(separator: ", ")))" }
+    if let subtitle = listed.display?.subtitle { text += " (\(subtitle))" }
+    if let amount = amountText(listed) { text += "  " + amount }
     if item.status == .cancelled { text += "  [\(localized(.itemCancelled))]" }
     if let location = item.location { text += "\n      " + location }
     return text
@@ -59,7 +59,9 @@ enum ItemText {
   static func detail(_ listed: ListedItem) -> String {
     let item = listed.item
     var rows: [(String, String)] = [("", "#\(listed.number)  \(item.title)")]
-    rows.append(("kind", "\(item.kind.rawValue) (\(listed.account))"))
+    rows.append(("kind", "\(listed.display?.noun ?? item.kind.rawValue) (\(listed.account))"))
+    if let subtitle = listed.display?.subtitle { rows.append(("about", subtitle)) }
+    if let amount = amountText(listed) { rows.append(("amount", amount)) }
     if let start = item.startsAt {
       rows.append(("when", day(start) + " " + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")))
     }
@@ -73,6 +75,12 @@ enum ItemText {
     let width = rows.map(\.0.count).max()! + 2
     return rows.map { $0.0.isEmpty ? $0.1 : $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
       .joined(separator: "\n")
+  }
+
+  /// `CHF 120.00`, when the item's kind carries money and the item says how much.
+  static func amountText(_ listed: ListedItem) -> String? {
+    guard let amount = listed.display?.amount else { return nil }
+    return [listed.display?.currency, amount].compactMap { $0 }.joined(separator: " ")
   }
 
   static func render(_ value: JSONValue) -> String {

@@ -18,8 +18,10 @@ struct ShowCommand: ParsableCommand {
       let listed: ListedItem
       if let number = Int64(target.drop { $0 == "#" }), number > 0 {
         listed = try connection.call(ItemsShow.self, .init(number: number))
+      } else if target.contains(":"), let match = try connection.call(ItemsResolve.self, .init(link: target)).item {
+        listed = match
       } else if let match = try connection.call(ItemsList.self, .init()).items.first(where: {
-        $0.item.link == target || $0.item.upstreamID == target
+        $0.item.upstreamID == target
       }) {
         listed = match
       } else {

@@ -1,0 +1,25 @@
+/// A URL scheme a service's own app uses for its items (`volleykit://assignment/<id>`),
+/// declared by its connector so that `outpost open`, the `.desktop` handler and notifications
+/// take those links with no code per service.
+public struct LinkScheme: Codable, Sendable, Equatable {
+  /// Lower case, as in `volleykit`.
+  public var name: String
+  /// What the app calls it, for messages ("a VolleyKit link").
+  public var appName: String
+  /// The first path segments it uses (`assignment`, `exchange`, `compensation`); the second is
+  /// the item's id.
+  public var paths: [String]
+
+  public init(_ name: String, appName: String, paths: [String]) {
+    self.name = name
+    self.appName = appName
+    self.paths = paths
+  }
+
+  /// `volleykit://assignment/ID (or exchange/, compensation/)`, for messages.
+  public var pattern: String {
+    let first = paths.first ?? "item"
+    let others = paths.dropFirst().map { "\($0)/" }
+    return "\(name)://\(first)/ID" + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+  }
+}

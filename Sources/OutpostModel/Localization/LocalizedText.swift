@@ -1,0 +1,29 @@
+/// A short text in each of Outpost's languages, as a connector declares it (what a notification
+/// says about its items). Every language is a stored property, so a connector cannot forget
+/// one; `{0}`, `{1}`, … are filled in as in the catalog.
+public struct LocalizedText: Codable, Sendable, Equatable {
+  public var en: String
+  public var de: String
+  public var fr: String
+  public var it: String
+
+  public init(en: String, de: String, fr: String, it: String) {
+    self.en = en
+    self.de = de
+    self.fr = fr
+    self.it = it
+  }
+
+  public subscript(language: Language) -> String {
+    switch language {
+    case .en: en
+    case .de: de
+    case .fr: fr
+    case .it: it
+    }
+  }
+
+  public func callAsFunction(_ language: Language, _ arguments: String...) -> String {
+    Localizer.fill(self[language], arguments)
+  }
+}
