@@ -63,6 +63,8 @@ public enum ConnectorRegistry {
 public struct ConnectorKind: Sendable {
   public let descriptor: ConnectorDescriptor
   public let actions: [ActionDeclaration]
+  /// The connector's type, for what it may also be (`SecretAddressConnector`).
+  let connectorType: any Connector.Type
   let makeKeeper:
     @Sendable (
       ConnectorAccount, any HTTPTransport, any CredentialVault, String?,
@@ -73,7 +75,7 @@ public struct ConnectorKind: Sendable {
   /// A connector that syncs and acts.
   public static func acting<C: SyncingConnector & ActingConnector>(_ type: C.Type) -> ConnectorKind {
     ConnectorKind(
-      descriptor: C.descriptor, actions: C.actions, makeKeeper: keeperMaker(C.self),
+      descriptor: C.descriptor, actions: C.actions, connectorType: C.self, makeKeeper: keeperMaker(C.self),
       preparation: { type, item, params, now throws(ActionRefusal) in
         try C.prepare(type, on: item, params: params, now: now)
       })
@@ -82,7 +84,7 @@ public struct ConnectorKind: Sendable {
   /// A connector that only syncs.
   public static func syncing<C: SyncingConnector>(_ type: C.Type) -> ConnectorKind {
     ConnectorKind(
-      descriptor: C.descriptor, actions: [], makeKeeper: keeperMaker(C.self),
+      descriptor: C.descriptor, actions: [], connectorType: C.self, makeKeeper: keeperMaker(C.self),
       preparation: { type, _, _, _ throws(ActionRefusal) in throw .notAllowed("\(type.rawValue) is not declared") })
   }
 

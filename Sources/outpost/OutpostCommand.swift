@@ -25,6 +25,6 @@ struct OutpostCommand: ParsableCommand {
       ShowCommand.self, ExchangeCommand.self, CompensationsCommand.self, CompensationCommand.self, QueueCommand.self,
       ConflictsCommand.self, CalendarCommand.self, SnapshotCommand.self, OpenCommand.self, EventsCommand.self,
       NotificationsCommand.self, RemindersCommand.self, RawRPCCommand.self,
-    ]
+    ] + ServiceCommands.groups
   )
 }

@@ -125,3 +125,11 @@ public struct ICalFeedSession: Sendable, Equatable {
   public var calendarName: String?
   var validators: ICalFeedValidators
 }
+
+extension ICalFeedConnector: SecretAddressConnector {
+  /// The feed's address with its secret part hidden (`https://host/…`): what the account
+  /// record keeps and `outpost account list` shows.
+  public static func storableAddress(of secret: SecretString) throws(ConnectorError) -> String {
+    try ICalFeedAddress(secret).redacted
+  }
+}

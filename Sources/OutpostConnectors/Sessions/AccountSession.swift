@@ -28,16 +28,19 @@ extension ConnectorRegistry {
 
 extension ConnectorRegistry {
   /// For kinds whose secret is the address itself: the form of it that may be stored and shown
-  /// (`https://host/…`), or nil when the secret is not a usable address.
+  /// (`https://host/…`), or nil when the kind's secret is no address.
   public static func displayAddress(kind: String, secret: SecretString) -> Result<String, ConnectorError>? {
-    switch kind {
-    case ICalFeedConnector.descriptor.kind:
-      do {
-        return .success(try ICalFeedAddress(secret).redacted)
-      } catch {
-        return .failure(error)
-      }
-    default: return nil
+    guard let type = self.kind(kind)?.connectorType as? any SecretAddressConnector.Type else { return nil }
+    do throws(ConnectorError) {
+      return .success(try type.storableAddress(of: secret))
+    } catch {
+      return .failure(error)
     }
   }
+}
+
+/// A connector whose secret is an address (a personal calendar feed's URL): it says which form
+/// of it may be stored and shown, or why the secret is not a usable address.
+public protocol SecretAddressConnector: Connector {
+  static func storableAddress(of secret: SecretString) throws(ConnectorError) -> String
 }

@@ -206,6 +206,23 @@ extension EndToEnd {
       #expect(opened.status == 0 && opened.stdout.contains("#\(assignment.number)"), "\(opened.stderr)")
       let refused = try cli(daemon, ["open", "--print", "nope://thing/1"])
       #expect(refused.status != 0 && refused.stderr.contains("volleykit://"), "\(refused.stderr)")
+
+      // Each service's command group: the referee's commands under volleymanager answer as
+      // their short forms do; the tasks group lists and acts through the declared actions.
+      let help = try cli(daemon, ["--help"])
+      #expect(help.stdout.contains("volleymanager") && help.stdout.contains("tasks"), "\(help.stdout)")
+      let grouped = try cli(daemon, ["volleymanager", "exchange", "--json"])
+      let short = try cli(daemon, ["exchange", "--json"])
+      #expect(grouped.status == 0 && grouped.stdout == short.stdout, "\(grouped.stderr)")
+      let listed = try json(ItemsList.Result.self, try cli(daemon, ["tasks", "--json"])).items
+      #expect(listed.contains { $0.number == task.number } && listed.allSatisfy { $0.item.status == .active })
+      let newDue = UTCTimestamp.format(later.addingTimeInterval(3600))
+      let moved = try cli(daemon, ["tasks", "reschedule", "\(task.number)", "--due", newDue, "--json"])
+      #expect(moved.status == 0, "\(moved.stdout)\(moved.stderr)")
+      #expect(try json(ActionsPerform.Result.self, moved).action.state == .done)
+      let upstreamDue = try await sandbox.tasks().first { $0["id"]?.int64Value == Int64(task.item.upstreamID) }?[
+        "due_at"]?.stringValue
+      #expect(upstreamDue.flatMap(UTCTimestamp.parse) == UTCTimestamp.parse(newDue), "\(upstreamDue ?? "-")")
       #expect(try daemon.stop() == 0)
     }
   }

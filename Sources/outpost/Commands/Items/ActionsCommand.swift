@@ -85,11 +85,19 @@ struct DoCommand: ParsableCommand {
         let parts = param.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         values[String(parts[0])] = .string(String(parts[1]))
       }
-      let result = try global.connect().call(
-        ActionsPerform.self,
-        .init(action: action, item: item, params: values.isEmpty ? nil : .object(values), wait: !noWait))
-      if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
-      if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+      try Self.perform(action, on: item, params: values, wait: !noWait, global: global)
     }
+  }
+
+  /// Performs a declared action through `actions.perform` and prints what became of it: the
+  /// one path every command that acts takes (`outpost do`, `outpost tasks complete`, …).
+  static func perform(_ action: String, on item: Int64, params: [String: JSONValue], wait: Bool, global: GlobalOptions)
+    throws
+  {
+    let result = try global.connect().call(
+      ActionsPerform.self,
+      .init(action: action, item: item, params: params.isEmpty ? nil : .object(params), wait: wait))
+    if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
+    if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
   }
 }
