@@ -5,6 +5,8 @@ struct Component: Sendable {
   var properties: [ContentLine] = []
   var children: [Component] = []
   var line: Int
+  /// The input ended before its END (closed by the builder): a download cut short, most often.
+  var endedEarly = false
 
   func first(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
   func all(_ name: String) -> [ContentLine] { properties.filter { $0.name == name } }
@@ -67,8 +69,9 @@ enum ComponentBuilder {
         }
       }
     }
-    while let unclosed = stack.popLast() {
+    while var unclosed = stack.popLast() {
       warnings.add("line \(unclosed.line): BEGIN:\(sanitized(unclosed.name)) has no END before the end of the feed")
+      unclosed.endedEarly = true
       close(unclosed)
     }
     if strayLines > 0 { warnings.add("\(strayLines) line(s) outside any component were skipped") }

@@ -9,8 +9,12 @@ public struct ICalendar: Sendable, Equatable {
   public var events: [ICalEvent]
   /// Human-readable, never quoting event contents (they may be logged).
   public var warnings: [String]
+  /// A VCALENDAR had no END before the input ended: the feed was most likely cut short, so its
+  /// events are not the whole calendar (a sync must not read the missing ones as deleted).
+  public var endedEarly: Bool
 
-  public init(name: String? = nil, events: [ICalEvent] = [], warnings: [String] = []) {
+  public init(name: String? = nil, events: [ICalEvent] = [], warnings: [String] = [], endedEarly: Bool = false) {
+    self.endedEarly = endedEarly
     self.name = name
     self.events = events
     self.warnings = warnings

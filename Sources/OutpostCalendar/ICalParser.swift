@@ -47,7 +47,8 @@ public enum ICalParser {
     let name = calendars.lazy.compactMap { calendar in
       (calendar.first("X-WR-CALNAME") ?? calendar.first("NAME")).map { TextValue.unescape($0.value).trimmingSpaces() }
     }.first { !$0.isEmpty }
-    return ICalendar(name: name, events: events, warnings: warnings.list)
+    return ICalendar(
+      name: name, events: events, warnings: warnings.list, endedEarly: calendars.contains(where: \.endedEarly))
   }
 
   /// One event per UID and RECURRENCE-ID: the highest SEQUENCE, then the latest LAST-MODIFIED,

@@ -18,6 +18,29 @@ enum VolleyManagerICal {
     guard code.count == 6, code.allSatisfy(SandboxIdentifiers.alphanumerics.contains) else {
       return VolleyManagerPages.notFound()
     }
+    // The feed is served by the same backend: its rate limit and outages hit it too, and a
+    // malformed reply is the feed cut in half (no END:VCALENDAR), which a client must refuse
+    // rather than read as "half the events were deleted".
+    enum Fault { case none, rateLimited, unavailable, malformed }
+    let fault = sandbox.withState { state -> Fault in
+      state.stats.feedRequests += 1
+      let every = state.settings.rateLimitEvery
+      if every > 0 && state.stats.feedRequests % every == 0 {
+        state.stats.rateLimitedReplies += 1
+        return .rateLimited
+      }
+      if state.settings.errorRate > 0 && state.rng.nextUnitInterval() < state.settings.errorRate { return .unavailable }
+      if state.settings.malformedRate > 0 && state.rng.nextUnitInterval() < state.settings.malformedRate {
+        state.stats.malformedReplies += 1
+        return .malformed
+      }
+      return .none
+    }
+    switch fault {
+    case .rateLimited: return VolleyManagerPages.tooManyRequests()
+    case .unavailable: return VolleyManagerPages.serviceUnavailable()
+    case .malformed, .none: break
+    }
     // Snapshot under the lock, render outside it: a large feed must not stall other requests.
     enum Lookup {
       case unknown
@@ -45,8 +68,9 @@ enum VolleyManagerICal {
     if notModified(request, feed: feed) {
       return SandboxResponse(status: .notModified, headers: validators)
     }
+    let body = fault == .malformed ? Array(feed.body.prefix(feed.body.count / 2)) : feed.body
     return SandboxResponse(
-      status: .ok, headers: [("Content-Type", "text/calendar; charset=utf-8")] + validators, body: feed.body)
+      status: .ok, headers: [("Content-Type", "text/calendar; charset=utf-8")] + validators, body: body)
   }
 
   /// RFC 9110 §13.2.2: If-None-Match wins when present; If-Modified-Since is only consulted

@@ -163,10 +163,12 @@ public struct VolleyManagerStats: Sendable, Equatable, Codable {
   public var apiRequests: Int = 0
   /// `/api/` requests turned away for a missing or expired session.
   public var staleSessionReplies: Int = 0
-  /// `/api/` requests answered 429 by the `rateLimitEvery` knob.
+  /// `/api/` and feed requests answered 429 by the `rateLimitEvery` knob.
   public var rateLimitedReplies: Int = 0
-  /// List replies cut short by the `malformedRate` knob.
+  /// List and feed replies cut short by the `malformedRate` knob.
   public var malformedReplies: Int = 0
+  /// Every request for an iCal feed (the rate-limit knob counts them apart from `/api/`).
+  public var feedRequests: Int = 0
 
   public init(
     logins: Int = 0, failedLogins: Int = 0, activeSessions: Int = 0, apiRequests: Int = 0,

@@ -80,11 +80,18 @@ public struct ICalFeedConnector: SyncingConnector {
     guard bytes.count <= Self.maximumFeedBytes else {
       throw .unexpectedReply("the feed is larger than \(Self.maximumFeedBytes >> 20) MiB")
     }
+    let calendar: ICalendar
     do {
-      return try ICalParser.parse(bytes, floatingTimeZone: floatingTimeZone ?? .current)
+      calendar = try ICalParser.parse(bytes, floatingTimeZone: floatingTimeZone ?? .current)
     } catch {
       throw .unexpectedReply("the address did not return an iCalendar feed")
     }
+    // Half a feed read as the whole one would remove every event after the cut. A download
+    // cut short is retried; the last complete copy stays meanwhile.
+    guard !calendar.endedEarly else {
+      throw .transient("the feed ended before END:VCALENDAR (cut short?); the last complete copy is kept")
+    }
+    return calendar
   }
 
   enum CursorKey {

@@ -14,19 +14,21 @@ import Testing
   /// One connector under test: how to build it against a sandbox, and its good and bad secrets.
   struct Case: Sendable, CustomTestStringConvertible {
     var name: String
+    /// The sandbox module that serves it (whose fault knobs the error classes turn).
+    var service: SandboxServiceName
     var make: @Sendable (SandboxServer) async -> (any SyncingConnectorBox, good: SecretString, bad: SecretString)
     var testDescription: String { name }
   }
 
   static let cases: [Case] = [
-    Case(name: "volleymanager") { server in
+    Case(name: "volleymanager", service: .volleymanager) { server in
       let account = ConnectorAccount(id: "c", username: SandboxUser.demo.username, baseURL: server.baseURL)
       return (
         Box(VolleyManagerConnector(account: account, transport: TestHTTP.transport)),
         SecretString(SandboxUser.demo.password), SecretString("not-the-password")
       )
     },
-    Case(name: "ical (the VolleyManager feed)") { server in
+    Case(name: "ical (the VolleyManager feed)", service: .volleymanager) { server in
       let code = await server.volleyManager.calendarCode(for: SandboxUser.demo.username) ?? "XXXXXX"
       let account = ConnectorAccount(id: "c", username: nil, baseURL: server.baseURL)
       return (
@@ -35,7 +37,7 @@ import Testing
         SecretString("\(server.baseURL)/indoor/iCal/referee/ZZZZZZ")
       )
     },
-    Case(name: "tasks (Supabase Auth + PostgREST)") { server in
+    Case(name: "tasks (Supabase Auth + PostgREST)", service: .tasks) { server in
       let account = ConnectorAccount(
         id: "c", username: SandboxTasksUser.demo.email, baseURL: server.url(for: .tasks),
         options: ["apiKey": "sandbox-tasks-anon-key"])
@@ -95,6 +97,72 @@ import Testing
     } catch let error as ConnectorError {
       #expect(error.isTemporary, "\(error)")
     }
+  }
+}
+
+extension ConnectorContractTests {
+  /// Every class of failure a service gives is the connector error the engine acts on: a
+  /// failing service is temporary (retried with backoff), a 429 is rate-limited with the
+  /// service's Retry-After, a reply cut short or half a document is never taken as data (a
+  /// feed cut in half must not look like half the events were deleted).
+  @Test(arguments: cases)
+  func classifiesEveryFailure(_ testCase: Case) async throws {
+    let server = try await SandboxServer.start(SandboxConfiguration())
+    let (connector, good, _) = await testCase.make(server)
+    // VolleyManager's module keeps its own knobs (no truncation, its own Retry-After); every
+    // other module takes the host's shared ones.
+    let ownKnobs = testCase.service == .volleymanager
+    func faults(_ settings: [String: JSONValue]) async throws {
+      var body = settings
+      if ownKnobs {
+        body = body.filter { ["errorRate", "rateLimitEvery", "malformedRate", "latencyMilliseconds"].contains($0.key) }
+      } else {
+        body["service"] = .string(testCase.service.rawValue)
+      }
+      let path = ownKnobs ? "/__sandbox/volleymanager/config" : "/__admin/faults"
+      let reply = try await TestHTTP.transport.send(
+        HTTPRequest(
+          method: "POST", url: server.baseURL + path, headers: [("content-type", "application/json")],
+          body: Array(try JSONEncoder().encode(JSONValue.object(body)))))
+      try #require(
+        reply.status == 200, "the sandbox refused \(settings): \(String(decoding: reply.body, as: UTF8.self))")
+    }
+    func failure(_ settings: [String: JSONValue]) async throws -> ConnectorError? {
+      try await faults(settings)
+      do {
+        _ = try await connector.fetch(good, window: SyncWindow.around(Date()))
+        return nil
+      } catch let error as ConnectorError {
+        return error
+      }
+    }
+    let off: [String: JSONValue] = [
+      "errorRate": 0, "rateLimitEvery": 0, "truncateRate": 0, "malformedRate": 0, "latencyMilliseconds": 0,
+    ]
+    do {
+      let unavailable = try await failure(off.merging(["errorRate": 1]) { $1 })
+      #expect(unavailable?.isTemporary == true, "a 503 gave \(String(describing: unavailable))")
+      let limited = try await failure(off.merging(["rateLimitEvery": 1, "retryAfterSeconds": 7]) { $1 })
+      if ownKnobs {
+        guard case .rateLimited? = limited else {
+          Issue.record("a 429 gave \(String(describing: limited))")
+          return try await server.stop()
+        }
+      } else {
+        #expect(limited == .rateLimited(retryAfter: 7), "a 429 gave \(String(describing: limited))")
+        let truncated = try await failure(off.merging(["truncateRate": 1]) { $1 })
+        #expect(truncated != nil, "a reply cut short was taken as data")
+        #expect(truncated?.isTemporary == true, "a reply cut short gave \(String(describing: truncated))")
+      }
+      let malformed = try await failure(off.merging(["malformedRate": 1]) { $1 })
+      #expect(malformed != nil, "half a document was taken as data")
+      // Back to normal, it works again: nothing stuck from the failures.
+      #expect(try await failure(off) == nil)
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
   }
 }
 
