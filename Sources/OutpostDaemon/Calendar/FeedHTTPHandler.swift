@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Where the feed gets its calendars, by the name in the URL: `all` or an account's name.
 protocol FeedSource: Sendable {
@@ -9,81 +10,94 @@ protocol FeedSource: Sendable {
   func body(_ name: String) async throws -> FeedBody?
 }
 
-/// Serves one connection: answers its requests in order (clients may pipeline), on the event
-/// loop from the cache when it can, otherwise once the source has rendered. Requests the feed
-/// does not serve are answered at once, without touching the source: their timing says nothing.
+/// Serves one connection behind NIO's HTTP/1 server pipeline, whose pipelining helper hands over
+/// one request at a time and holds the next (and stops reading) until this reply's end is
+/// written, so clients may pipeline. Answers on the event loop from the cache when it can,
+/// otherwise once the source has rendered. Requests the feed does not serve are answered at
+/// once, without touching the source: their timing says nothing.
 final class FeedHTTPHandler: ChannelInboundHandler {
-  typealias InboundIn = FeedRequest
-  typealias OutboundOut = ByteBuffer
-
-  /// Pipelined requests waiting behind a render; a client that sends more is closed.
-  static let maximumQueuedRequests = 16
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
 
   private let token: FeedToken
   private let source: any FeedSource
+  private let gate: FeedInputGate
   private let logger: Logger
-  private var queue = CircularBuffer<FeedRequest>()
+  /// The request read so far, answered at its end.
+  private var request: HTTPRequestHead?
   private var isRendering = false
+  /// The last reply is written or the connection is gone: nothing more is read or answered.
   private var isClosing = false
 
-  init(token: FeedToken, source: any FeedSource, logger: Logger) {
+  init(token: FeedToken, source: any FeedSource, gate: FeedInputGate, logger: Logger) {
     self.token = token
     self.source = source
+    self.gate = gate
     self.logger = logger
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !isClosing else { return }
-    queue.append(unwrapInboundIn(data))
-    guard queue.count <= Self.maximumQueuedRequests else {
-      isClosing = true
-      context.close(promise: nil)
+    switch unwrapInboundIn(data) {
+    case .head(let head) where head.announcesBody:
+      // Answered before the body arrives, which is never read (the reply closes).
+      send(.notFound, for: head, context: context)
+    case .head(let head):
+      request = head
+    case .body:
+      break
+    case .end:
+      guard let request else { return }
+      self.request = nil
+      serve(request, context: context)
+    }
+  }
+
+  private func serve(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
+    guard let name = FeedRoute.calendarName(for: request, token: token) else {
+      send(.notFound, for: request, context: context)
       return
     }
-    serveQueued(context: context)
-  }
-
-  private func serveQueued(context: ChannelHandlerContext) {
-    while !isRendering, !isClosing, let request = queue.popFirst() {
-      guard let name = FeedRoute.calendarName(for: request, token: token) else {
-        send(.notFound, for: request, context: context)
-        continue
-      }
-      if let body = source.cached(name) {
-        send(.calendar(body, for: request), for: request, context: context)
-        continue
-      }
-      isRendering = true
-      let promise = context.eventLoop.makePromise(of: FeedBody?.self)
-      promise.completeWithTask { [source] in try await source.body(name) }
-      promise.futureResult.assumeIsolated().whenComplete { result in
-        self.isRendering = false
-        guard !self.isClosing else { return }
-        switch result {
-        case .success(let body?): self.send(.calendar(body, for: request), for: request, context: context)
-        case .success(nil): self.send(.notFound, for: request, context: context)
-        case .failure(let error):
-          self.logger.error("calendar feed: cannot render \(name): \(error)")
-          self.send(.unavailable, for: request, context: context)
-        }
-        self.serveQueued(context: context)
+    if let body = source.cached(name) {
+      send(.calendar(body, for: request), for: request, context: context)
+      return
+    }
+    isRendering = true
+    let promise = context.eventLoop.makePromise(of: FeedBody?.self)
+    promise.completeWithTask { [source] in try await source.body(name) }
+    promise.futureResult.assumeIsolated().whenComplete { result in
+      self.isRendering = false
+      guard !self.isClosing else { return }
+      switch result {
+      case .success(let body?): self.send(.calendar(body, for: request), for: request, context: context)
+      case .success(nil): self.send(.notFound, for: request, context: context)
+      case .failure(let error):
+        self.logger.error("calendar feed: cannot render \(name): \(error)")
+        self.send(.unavailable, for: request, context: context)
       }
     }
   }
 
-  private func send(_ response: FeedResponse, for request: FeedRequest, context: ChannelHandlerContext) {
-    let keepAlive = request.keepAlive && !request.isRejected
-    let allocator = context.channel.allocator
-    context.write(
-      wrapOutboundOut(response.head(for: request, keepAlive: keepAlive, allocator: allocator)), promise: nil)
-    let written = context.writeAndFlush(
-      wrapOutboundOut(response.payload(for: request) ?? allocator.buffer(capacity: 0)))
+  /// Writes `response` to `request` (nil: to bytes that were no request), then, unless the
+  /// connection is kept, closes it the lingering way (`FeedInputGate`).
+  private func send(_ response: FeedResponse, for request: HTTPRequestHead?, context: ChannelHandlerContext) {
+    let keepAlive = request?.keepsFeedConnection ?? false
+    if !keepAlive {
+      // Before the end is written: writing it lets the pipelining helper hand over the next
+      // request at once, which must find the connection closing.
+      isClosing = true
+      gate.discardFromNowOn()
+    }
+    let head = response.head(keepAlive: keepAlive, requestVersion: request?.version ?? .http1_1)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    if let body = response.body, request?.method != .HEAD {
+      context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+    }
+    let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
     guard !keepAlive else { return }
     // Once the reply is out (closing drops queued writes), only our side is shut: a full close
     // with unread input (a body we did not read) would reset the connection and could destroy
     // the reply before the client reads it. The client's close, or the idle timeout, ends it.
-    isClosing = true
-    queue.removeAll()
     let channel = context.channel
     written.whenComplete { _ in
       channel.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
@@ -91,7 +105,8 @@ final class FeedHTTPHandler: ChannelInboundHandler {
   }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    // Idle keep-alive connections are closed (IdleStateHandler in front); a client reconnects.
+    // Idle connections are closed (IdleStateHandler in front), keep-alive and lingering ones
+    // alike; a client reconnects.
     if event is IdleStateHandler.IdleStateEvent, !isRendering {
       isClosing = true
       context.close(promise: nil)
@@ -102,21 +117,38 @@ final class FeedHTTPHandler: ChannelInboundHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     isClosing = true
-    queue.removeAll()
+    request = nil
     context.fireChannelInactive()
   }
 
-  /// Any error ends the connection, never the server.
+  /// Bytes NIO's parser rejects are answered 400 (431 when the head is over the limits) and end
+  /// the connection; any other error ends it at once. Never the server.
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    if let parserError = error as? HTTPParserError {
+      // The pipelining helper holds a parser error back while a reply is pending, so none
+      // arrives while rendering; after the last reply there is nothing more to say.
+      guard !isClosing, !isRendering else { return }
+      send(parserError == .headerOverflow ? .headTooLarge : .badRequest, for: nil, context: context)
+      return
+    }
     isClosing = true
     context.close(promise: nil)
   }
 }
 
-extension FeedResponse {
-  /// The store failed: the token holder is told to come back, nobody else ever sees this.
-  static let unavailable = FeedResponse(
-    status: "503 Service Unavailable",
-    headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "60")],
-    body: ByteBuffer(string: "Service Unavailable\n"))
+/// In front of the HTTP decoder: once the feed has written its last reply on a connection, what
+/// the client still sends is dropped unparsed until it closes, or the idle timeout (behind this
+/// gate, so dropped bytes do not keep the connection alive) ends the connection.
+final class FeedInputGate: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+
+  private var isDiscarding = false
+
+  func discardFromNowOn() { isDiscarding = true }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !isDiscarding else { return }
+    context.fireChannelRead(data)
+  }
 }

@@ -1,18 +1,32 @@
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Synchronization
 
 /// The calendar feed's HTTP server: on 127.0.0.1 and nothing else, so that only this machine can
 /// reach it (the token in the path keeps other local users out). GNOME Calendar, Evolution,
-/// Thunderbird and vdirsyncer subscribe to it.
+/// Thunderbird and vdirsyncer subscribe to it. HTTP/1 is NIO's (`configureHTTPServerPipeline`);
+/// the feed adds its limits in front and `FeedHTTPHandler` behind.
 final class FeedServer: Sendable {
   /// Fixed, not configurable: the feed must never listen on other addresses.
   static let host = "127.0.0.1"
-  /// Keep-alive connections idle this long are closed; subscribers poll every few minutes.
-  static let idleTimeout = TimeAmount.seconds(60)
-  /// Calendar clients open one or two connections; more are refused (closed at once).
-  static let maximumConnections = 64
+
+  /// What one client may take. Tests shrink them; the daemon uses `standard`.
+  struct Limits: Sendable {
+    /// Connections without a byte read or written this long are closed: idle keep-alive ones
+    /// (subscribers poll every few minutes), and clients that stall in a request or stop reading.
+    var idleTimeout = TimeAmount.seconds(60)
+    /// Calendar clients open one or two connections; more are refused (closed at once).
+    var maximumConnections = 64
+    /// The request target and header fields of one request, in bytes. Calendar clients send a
+    /// few hundred; more is a mistake or abuse, answered 431.
+    var maximumHeadBytes = 8192
+    /// Header fields in one request; more are answered 431.
+    var maximumHeaderCount = 64
+
+    static let standard = Limits()
+  }
 
   /// The port bound: the configured one, or the one the system chose for port 0.
   let port: Int
@@ -31,25 +45,35 @@ final class FeedServer: Sendable {
 
   /// Binds `127.0.0.1:port` (0: any free port) and serves until `stop()`.
   static func start(
-    port: Int, token: FeedToken, source: any FeedSource,
+    port: Int, token: FeedToken, source: any FeedSource, limits: Limits = .standard,
     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
   ) async throws -> FeedServer {
     guard (0...65_535).contains(port) else { throw FeedServerError.invalidPort(port) }
     let connections = FeedConnections()
+    var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+    decoderLimits.maxHeaderFieldSize = limits.maximumHeadBytes
+    decoderLimits.maxHeaderListSize = limits.maximumHeadBytes
+    decoderLimits.maxHeaderFieldCount = limits.maximumHeaderCount
     let bootstrap = ServerBootstrap(group: group)
       // A restarted daemon gets its port back although the last connections are in TIME_WAIT.
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
       .serverChannelOption(ChannelOptions.backlog, value: 64)
       .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
       .childChannelInitializer { channel in
-        guard connections.insert(channel, limit: maximumConnections) else {
+        guard connections.insert(channel, limit: limits.maximumConnections) else {
           channel.close(promise: nil)
           return channel.eventLoop.makeSucceededVoidFuture()
         }
         return channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.addHandlers(
-            IdleStateHandler(allTimeout: idleTimeout), ByteToMessageHandler(FeedRequestDecoder()),
-            FeedHTTPHandler(token: token, source: source, logger: logger))
+          let gate = FeedInputGate()
+          let pipeline = channel.pipeline.syncOperations
+          try pipeline.addHandlers(gate, IdleStateHandler(allTimeout: limits.idleTimeout))
+          // Parser errors are answered by FeedHTTPHandler instead of NIO's error handler: 431
+          // for a head over the limits, and the lingering close that every last reply gets.
+          try pipeline.configureHTTPServerPipeline(
+            withErrorHandling: false, withEncoderConfiguration: .init(),
+            withDecoderLimitConfiguration: decoderLimits)
+          try pipeline.addHandler(FeedHTTPHandler(token: token, source: source, gate: gate, logger: logger))
         }
       }
     let listener = try await bootstrap.bind(host: host, port: port).get()

@@ -15,13 +15,14 @@ struct FeedFixture {
 
   /// Starts the server over the season's games, runs `body`, stops the server whatever happens.
   static func with(
-    accounts: [String] = ["lena"], _ body: (FeedFixture) async throws -> Void
+    accounts: [String] = ["lena"], limits: FeedServer.Limits = .standard, _ body: (FeedFixture) async throws -> Void
   ) async throws {
     let fixture = try await CalendarOutputFixture(accounts: accounts, vdir: false)
     try await fixture.syncAndRegenerate(CalendarOutputFixture.season)
     let token = FeedToken.random()
     let source = CountingSource(base: fixture.calendars)
-    let server = try await FeedServer.start(port: 0, token: token, source: source, logger: Logger(label: "test"))
+    let server = try await FeedServer.start(
+      port: 0, token: token, source: source, limits: limits, logger: Logger(label: "test"))
     let feed = FeedFixture(fixture: fixture, token: token, source: source, server: server)
     do {
       try await body(feed)

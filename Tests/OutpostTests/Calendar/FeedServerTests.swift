@@ -72,7 +72,6 @@ extension CalendarOutputs {
           FeedFixture.request("http://127.0.0.1\(feed.path("all"))"),
           FeedFixture.request(feed.path("all"), method: "POST", headers: ["Content-Length: 0"]),
           FeedFixture.request(feed.path("all"), method: "OPTIONS"),
-          FeedFixture.request(feed.path("all"), method: "get"),
           FeedFixture.request(feed.path("nobody")),  // The right token, an unknown account.
         ]
         let connection = try feed.connect()

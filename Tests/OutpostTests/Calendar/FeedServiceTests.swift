@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Synchronization
 import Testing
 
@@ -7,7 +6,8 @@ import Testing
 
 extension CalendarOutputs {
   /// The token kept on disk, and the service that runs the feed and stops it.
-  @Suite struct FeedService {
+  /// A service that never logs what a test waits for fails at the time limit instead of hanging.
+  @Suite(.timeLimit(.minutes(1))) struct FeedService {
     func mode(_ path: String) throws -> mode_t {
       var info = stat()
       guard stat(path, &info) == 0 else { throw TestFailure("cannot stat \(path)") }
@@ -46,15 +46,17 @@ extension CalendarOutputs {
     }
 
     /// Runs the service until its task is cancelled, as the service group's graceful shutdown
-    /// ends `gracefulShutdown()`; returns the endpoint once it listens.
+    /// ends `gracefulShutdown()`; returns the endpoint once it listens (the service logs so
+    /// after publishing it).
     func startService(
       _ fixture: CalendarOutputFixture, port: Int = 0
     ) async throws -> (task: Task<Void, any Error>, endpoint: FeedEndpoint) {
       let endpoint = FeedEndpoint()
+      let log = LogLines()
       let service = FeedServerService(
-        calendars: fixture.calendars, port: port, logger: Logger(label: "test"), endpoint: endpoint)
+        calendars: fixture.calendars, port: port, logger: log.logger(), endpoint: endpoint)
       let task = Task { try await service.run() }
-      for _ in 0..<200 where endpoint.port == nil { try await Task.sleep(for: .milliseconds(10)) }
+      await log.waitFor("calendar feed: serving on")
       return (task, endpoint)
     }
 
@@ -94,14 +96,15 @@ extension CalendarOutputs {
       // The same port configured explicitly while it is taken: logged, and run() waits for the
       // shutdown instead of failing (which would stop the service group).
       let blocked = FeedEndpoint()
+      let log = LogLines()
       let service = FeedServerService(
-        calendars: fixture.calendars, port: port, logger: Logger(label: "test"), endpoint: blocked)
+        calendars: fixture.calendars, port: port, logger: log.logger(), endpoint: blocked)
       let finished = Flag()
       let second = Task {
         try await service.run()
         finished.set()
       }
-      try await Task.sleep(for: .milliseconds(300))
+      await log.waitFor("calendar feed: not serving")
       #expect(blocked.port == nil)
       #expect(!finished.isSet, "run() returned early: the service group would stop the daemon")
       second.cancel()

@@ -38,9 +38,10 @@ final class RawHTTPConnection: @unchecked Sendable {
       // under the same number (seen: a feed test's socket failing with EBADF).
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
-    // A server that never answers fails the test instead of hanging it.
+    // A server that never answers (or stops reading) fails the test instead of hanging it.
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
   deinit { close(descriptor) }
@@ -87,6 +88,16 @@ final class RawHTTPConnection: @unchecked Sendable {
     guard buffered.isEmpty else { return false }
     var byte: UInt8 = 0
     return recv(descriptor, &byte, 1, 0) == 0
+  }
+
+  /// Whether the server ended the connection without sending anything (more): a read sees the
+  /// end or a reset. For a server that may close before the bytes sent last reach it, which
+  /// resets the connection instead of ending it.
+  func isEndedByServerWithoutReply() -> Bool {
+    guard buffered.isEmpty else { return false }
+    var byte: UInt8 = 0
+    let count = recv(descriptor, &byte, 1, 0)
+    return count == 0 || (count < 0 && errno == ECONNRESET)
   }
 
   /// Reads until `done` finds what it needs in the buffer.
