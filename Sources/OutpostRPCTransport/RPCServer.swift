@@ -19,6 +19,9 @@ public final class RPCServer: Sendable {
   private let logger: Logger
   private let tracker: ConnectionTracker
   private let listener = Mutex<(any Channel)?>(nil)
+  /// The socket file this server made (not one systemd passed): removed when it stops. NIO
+  /// would only remove the name it bound, which the rename replaced.
+  private let boundPath = Mutex<String?>(nil)
 
   /// `onDisconnect` is told about every closed connection (e.g. to drop its subscriptions).
   public init(
@@ -35,15 +38,30 @@ public final class RPCServer: Sendable {
   public var connectionCount: Int { tracker.connectionCount }
 
   /// Listens on `path`, which must not exist (the caller holds the instance lock and removed a
-  /// stale socket). The socket file is made 0600.
+  /// stale socket). The socket file is made 0600 before it appears under its name: it is bound
+  /// beside it, made private, then renamed, so no client ever connects to it while it still has
+  /// the umask's mode (seen under load: a client got in between bind and chmod).
   public func bind(path: String) async throws {
-    let channel = try await bootstrap().bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false).get()
-    guard chmod(path, 0o600) == 0 else {
+    // In the same directory (rename stays within it) and no longer than the name itself:
+    // socket paths are limited to 107 bytes.
+    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    let staging = directory + ".b\(getpid() % 100_000)"
+    unlink(staging)
+    let channel = try await bootstrap().bind(unixDomainSocketPath: staging, cleanupExistingSocketFile: false).get()
+    guard chmod(staging, 0o600) == 0 else {
       let code = errno
       try? await channel.close()
+      unlink(staging)
+      throw RPCServerError.socketPermissions(path: path, errno: code)
+    }
+    guard rename(staging, path) == 0 else {
+      let code = errno
+      try? await channel.close()
+      unlink(staging)
       throw RPCServerError.socketPermissions(path: path, errno: code)
     }
     listener.withLock { $0 = channel }
+    boundPath.withLock { $0 = path }
   }
 
   /// Serves on a listening socket inherited from systemd (socket activation).
@@ -57,6 +75,7 @@ public final class RPCServer: Sendable {
   public func shutdown() async {
     tracker.startDraining()
     if let channel = listener.withLock({ $0 }) { try? await channel.close() }
+    if let path = boundPath.withLock({ $0 }) { unlink(path) }
     let deadline = ContinuousClock.now + configuration.drainTimeout
     while tracker.inFlightCount > 0 && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
@@ -153,7 +172,7 @@ public enum RPCServerError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .socketPermissions(let path, let code):
-      "cannot make \(path) private (chmod 0600): \(String(cString: strerror(code)))"
+      "cannot make \(path) private (chmod 0600, then rename into place): \(String(cString: strerror(code)))"
     }
   }
 }

@@ -45,6 +45,10 @@ public struct SandboxConfiguration: Sendable {
   public var requestLogger: (@Sendable (String) -> Void)?
   /// The "tasks" service (a fake Supabase project under `/tasks`).
   public var tasks: SandboxTasksConfiguration
+  /// When true the sandbox's clock moves only when advanced (`advanceClock`, `/__admin/clock`),
+  /// by one microsecond per reading besides, so stamps stay strictly ordered: tests of
+  /// lifetimes and intervals then hold on a machine too loaded to keep wall-clock promises.
+  public var manualClock = false
 
   public init(
     host: String = "127.0.0.1",

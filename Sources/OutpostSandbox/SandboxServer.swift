@@ -52,7 +52,7 @@ public final class SandboxServer: Sendable {
 
   public static func start(_ configuration: SandboxConfiguration) async throws -> SandboxServer {
     guard (0...65_535).contains(configuration.port) else { throw SandboxServerError.invalidPort(configuration.port) }
-    let clock = SandboxSharedClock(referenceDate: configuration.referenceDate)
+    let clock = SandboxSharedClock(referenceDate: configuration.referenceDate, manual: configuration.manualClock)
     let volleyManager = VolleyManagerSandbox(configuration: configuration, clock: clock)
     let tasks = TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [

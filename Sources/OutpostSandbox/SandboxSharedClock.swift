@@ -9,16 +9,29 @@ final class SandboxSharedClock: Sendable {
   /// Maps monotonic instants onto Unix time (the configured reference date or the real start).
   let calendar: SandboxClock
   private let offset = Mutex<Duration>(.zero)
+  /// Set for a manual clock: it stands still between advances, apart from one microsecond per
+  /// reading (so two writes never share a stamp).
+  private let manual: Bool
+  private let manualTicks = Mutex<Duration>(.zero)
 
   /// Far enough for any test (ten years), small enough that `Duration` cannot overflow.
   static let maximumAdvanceSeconds = 10.0 * 365 * 24 * 3600
 
-  init(referenceDate: Date?) {
+  init(referenceDate: Date?, manual: Bool = false) {
     calendar = SandboxClock(referenceDate: referenceDate)
+    self.manual = manual
   }
 
   /// The sandbox's "now". Every lifetime and every "has it begun" decision is judged at this.
-  func now() -> ContinuousClock.Instant { ContinuousClock.now + offset.withLock { $0 } }
+  func now() -> ContinuousClock.Instant {
+    let advanced = offset.withLock { $0 }
+    guard manual else { return ContinuousClock.now + advanced }
+    let ticks = manualTicks.withLock { ticks in
+      ticks += .microseconds(1)
+      return ticks
+    }
+    return calendar.startedAt + advanced + ticks
+  }
 
   /// Moves the clock forward; never back, since monotonic time does not go back.
   func advance(seconds: Double) {

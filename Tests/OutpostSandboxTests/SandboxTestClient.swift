@@ -36,7 +36,7 @@ struct Reply {
 let testTransport = AsyncHTTPTransport(
   options: {
     var options = AsyncHTTPTransport.Options()
-    options.readTimeout = .seconds(20)
+    options.readTimeout = .seconds(60)
     return options
   }())
 

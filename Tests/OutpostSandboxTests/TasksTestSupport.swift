@@ -86,7 +86,11 @@ func withTasksSandbox(
 func tasksConfiguration(
   services: Set<SandboxServiceName> = [.tasks], tasks: SandboxTasksConfiguration = SandboxTasksConfiguration()
 ) -> SandboxConfiguration {
-  SandboxConfiguration(referenceDate: tasksReferenceDate, services: services, tasks: tasks)
+  // A manual clock: the reuse interval and token lifetimes are judged at the sandbox's time
+  // alone, which a loaded machine cannot push past them.
+  var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: services, tasks: tasks)
+  configuration.manualClock = true
+  return configuration
 }
 
 /// 2026-11-25T12:00:00Z.

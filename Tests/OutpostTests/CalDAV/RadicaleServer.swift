@@ -75,14 +75,14 @@ final class RadicaleServer: @unchecked Sendable {
   /// True once it answers HTTP; false when it exited (the log says why).
   private func waitUntilAnswering(_ child: ChildProcess) async throws -> Bool {
     let transport = TestHTTP.quick
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       if child.poll() != nil { return false }
       if (try? await transport.send(HTTPRequest(method: "OPTIONS", url: baseURL + "/"))) != nil { return true }
       try await Task.sleep(for: .milliseconds(50))
     }
     kill(child.pid, SIGKILL)
-    throw TestFailure("Radicale did not answer on \(baseURL) within 15 s")
+    throw TestFailure("Radicale did not answer on \(baseURL) within 60 s")
   }
 
   /// A port nothing listens on right now.

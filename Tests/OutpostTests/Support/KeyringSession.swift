@@ -96,7 +96,7 @@ final class KeyringSession: @unchecked Sendable {
     close(input.read)
     _ = Self.password.withCString { write(input.write, $0, strlen($0)) }
     close(input.write)
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       if try secretServiceIsOnTheBus() { return }
       usleep(50_000)

@@ -5,7 +5,7 @@ import OutpostConnectors
 /// goes), so tests share them instead of making one each.
 enum TestHTTP {
   /// For requests that do real work (a sync, a CalDAV push): generous under a loaded machine.
-  static let transport = AsyncHTTPTransport(options: options(read: 20))
+  static let transport = AsyncHTTPTransport(options: options(read: 60))
   /// For readiness polls, where a quick "not yet" is what the caller wants.
   static let quick = AsyncHTTPTransport(options: options(read: 2))
 
