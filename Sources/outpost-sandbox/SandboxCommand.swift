@@ -54,6 +54,13 @@ struct SandboxCommand: AsyncParsableCommand {
       valueName: "date"))
   var referenceDate: String?
 
+  @Flag(
+    help: """
+      Let the sandbox's clock move only when advanced (POST /__admin/clock): lifetimes and \
+      intervals then do not run out on their own, however slow the machine.
+      """)
+  var manualClock = false
+
   @Option(help: "How a wrong password is answered: the login page with an error snackbar, or a 303 to /login.")
   var loginFailureStyle: FailureStyle = .snackbar
 
@@ -170,6 +177,7 @@ struct SandboxCommand: AsyncParsableCommand {
     let users = try parsedUsers()
     if !users.isEmpty { configuration.users = users }
     if !services.isEmpty { configuration.services = Set(services) }
+    configuration.manualClock = manualClock
     configuration.tasks = SandboxTasksConfiguration(
       apiKey: tasksAPIKey, accessTokenLifetimeSeconds: tasksTokenLifetime, reuseIntervalSeconds: tasksReuseInterval,
       tasksPerUser: tasksPerUser)
