@@ -61,6 +61,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        // Real HMACs on VolleyManager's form fields.
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     // The sync engine: schedules, fetches through the connectors, records changes in the store.
     .target(
@@ -123,7 +125,7 @@ let package = Package(
     .target(name: "OutpostTestSupport", path: "Tests/OutpostTestSupport"),
     .testTarget(
       name: "OutpostSandboxTests",
-      dependencies: ["OutpostSandbox", "OutpostConnectors"]),
+      dependencies: ["OutpostSandbox", "OutpostConnectors", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(
       name: "OutpostSnapshotTests",
       dependencies: ["OutpostTestSupport", "OutpostSnapshot", "OutpostStore", "OutpostModel"]),
