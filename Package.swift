@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -61,8 +62,9 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-        // Real HMACs on VolleyManager's form fields.
+        // Real HMACs on VolleyManager's form fields; Supabase's HS256 access tokens.
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "JWTKit", package: "jwt-kit"),
       ]),
     // The sync engine: schedules, fetches through the connectors, records changes in the store.
     .target(

@@ -35,12 +35,6 @@ enum SandboxIdentifiers {
     return String((0..<count).map { _ in alphanumerics.randomElement(using: &generator)! })
   }
 
-  /// `count` hex digits derived from `key` (the tasks service's token secret).
-  static func stableHex(_ key: String, count: Int) -> String {
-    var generator = SplitMix64(seed: fnv1a(key))
-    return String((0..<count).map { _ in hexDigits.randomElement(using: &generator)! })
-  }
-
   /// Lower-case hex of `bytes` (an HMAC, a digest).
   static func hex(_ bytes: some Sequence<UInt8>) -> String {
     var text: [UInt8] = []
