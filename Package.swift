@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -49,8 +51,10 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
-    // RFC 5545: the parser the iCal-feed connector needs, and (later) the writer of calendars.
-    .target(name: "OutpostCalendar", dependencies: ["OutpostModel"]),
+    // RFC 5545: the parser the iCal-feed connector needs, and the writer of calendars (SHA-256
+    // content digests from swift-crypto).
+    .target(
+      name: "OutpostCalendar", dependencies: ["OutpostModel", .product(name: "Crypto", package: "swift-crypto")]),
     // The fake upstream services, served over real HTTP on loopback, for the demo and the tests.
     .target(
       name: "OutpostSandbox",
@@ -58,6 +62,9 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        // Real HMACs on VolleyManager's form fields; Supabase's HS256 access tokens.
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "JWTKit", package: "jwt-kit"),
       ]),
     // The sync engine: schedules, fetches through the connectors, records changes in the store.
     .target(
@@ -121,7 +128,7 @@ let package = Package(
     .target(name: "OutpostTestSupport", path: "Tests/OutpostTestSupport"),
     .testTarget(
       name: "OutpostSandboxTests",
-      dependencies: ["OutpostSandbox", "OutpostConnectors"]),
+      dependencies: ["OutpostSandbox", "OutpostConnectors", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(
       name: "OutpostSnapshotTests",
       dependencies: ["OutpostTestSupport", "OutpostSnapshot", "OutpostStore", "OutpostModel"]),

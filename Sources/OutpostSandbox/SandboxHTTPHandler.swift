@@ -53,19 +53,40 @@ final class SandboxHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
   }
 
+  /// The router's answer comes from a task that runs on this connection's event loop (its
+  /// executor preference), never on the cooperative pool: the sandbox answers as promptly as when
+  /// every module was synchronous, even while tests keep the pool's threads busy. The reply is
+  /// written from the loop; NIO's pipelining handler holds a next request until it is out.
   private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
-    let response: SandboxResponse
+    defer { body.clear() }
     if bodyTooLarge {
-      response = .html(.payloadTooLarge, "<!DOCTYPE html><html><body><h1>413 Payload Too Large</h1></body></html>")
-    } else {
-      let local = context.channel.localAddress
-      let request = SandboxRequest(
-        method: head.method, uri: head.uri, headers: head.headers, body: Array(body.readableBytesView),
-        localAuthority: "\(local?.ipAddress ?? "127.0.0.1"):\(local?.port ?? 80)")
-      response = router.respond(to: request)
+      let response = SandboxResponse.html(
+        .payloadTooLarge, "<!DOCTYPE html><html><body><h1>413 Payload Too Large</h1></body></html>")
+      reply(response, to: head, keepAlive: false, context: context)
+      return
     }
-    body.clear()
-    let keepAlive = head.isKeepAlive && !bodyTooLarge && response.truncatedBodyBytes == nil
+    let local = context.channel.localAddress
+    let request = SandboxRequest(
+      method: head.method, uri: head.uri, headers: head.headers, body: Array(body.readableBytesView),
+      localAuthority: "\(local?.ipAddress ?? "127.0.0.1"):\(local?.port ?? 80)")
+    let eventLoop = context.eventLoop
+    let bound = NIOLoopBound((handler: self, context: context), eventLoop: eventLoop)
+    Task(executorPreference: EventLoopTaskExecutor(eventLoop)) { [router] in
+      let response = await router.respond(to: request)
+      eventLoop.execute {
+        let (handler, context) = bound.value
+        // The client may have gone while the answer was being made.
+        guard context.channel.isActive else { return }
+        handler.reply(response, to: head, keepAlive: head.isKeepAlive, context: context)
+      }
+    }
+  }
+
+  private func reply(
+    _ response: SandboxResponse, to head: HTTPRequestHead, keepAlive keepAliveAllowed: Bool,
+    context: ChannelHandlerContext
+  ) {
+    let keepAlive = keepAliveAllowed && response.truncatedBodyBytes == nil
     guard response.delayMilliseconds > 0 else {
       write(response, for: head, keepAlive: keepAlive, context: context)
       return

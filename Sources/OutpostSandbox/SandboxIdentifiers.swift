@@ -35,10 +35,14 @@ enum SandboxIdentifiers {
     return String((0..<count).map { _ in alphanumerics.randomElement(using: &generator)! })
   }
 
-  /// `count` hex digits derived from `key` (the HMACs on the login form's hidden fields).
-  static func stableHex(_ key: String, count: Int) -> String {
-    var generator = SplitMix64(seed: fnv1a(key))
-    return String((0..<count).map { _ in hexDigits.randomElement(using: &generator)! })
+  /// Lower-case hex of `bytes` (an HMAC, a digest).
+  static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    var text: [UInt8] = []
+    for byte in bytes {
+      text.append(hexASCII[Int(byte >> 4)])
+      text.append(hexASCII[Int(byte & 0xF)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// A fresh `Neos_Flow_Session` id: 32 alphanumeric characters, from the system RNG so that

@@ -27,8 +27,9 @@ protocol SandboxService: Sendable {
   var adminOperations: [String] { get }
 
   /// Answers a request under the prefix (the path arrives complete, prefix included); nil
-  /// gives the host's bare 404.
-  func respond(to request: SandboxRequest) -> SandboxResponse?
+  /// gives the host's bare 404. Async for modules that sign or verify tokens with jwt-kit; it
+  /// runs on the connection's event loop (see `EventLoopTaskExecutor`), so keep it short.
+  func respond(to request: SandboxRequest) async -> SandboxResponse?
   /// What the module's 429 or 503 looks like upstream.
   func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse
   /// `GET /__admin/state?service=NAME`: the module's data, never a password or a token.
@@ -76,7 +77,7 @@ struct SandboxRouter: Sendable {
     faults = admin.faults
   }
 
-  func respond(to request: SandboxRequest) -> SandboxResponse {
+  func respond(to request: SandboxRequest) async -> SandboxResponse {
     let path = request.path
     if SandboxAdmin.owns(path) {
       let response = admin.respond(to: request)
@@ -100,10 +101,10 @@ struct SandboxRouter: Sendable {
       if let fault {
         response = service.faultResponse(fault, to: request)
       } else {
-        response = faults.after(serve(request, by: service), service.name)
+        response = faults.after(await serve(request, by: service), service.name)
       }
     } else {
-      response = serve(request, by: service)
+      response = await serve(request, by: service)
     }
     response.delayMilliseconds = max(response.delayMilliseconds, latency)
     log.append(
@@ -112,8 +113,8 @@ struct SandboxRouter: Sendable {
     return response
   }
 
-  private func serve(_ request: SandboxRequest, by service: any SandboxService) -> SandboxResponse {
-    service.respond(to: request)
+  private func serve(_ request: SandboxRequest, by service: any SandboxService) async -> SandboxResponse {
+    await service.respond(to: request)
       ?? .html(.notFound, "<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>")
   }
 }

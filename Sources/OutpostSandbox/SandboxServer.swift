@@ -54,7 +54,7 @@ public final class SandboxServer: Sendable {
     guard (0...65_535).contains(configuration.port) else { throw SandboxServerError.invalidPort(configuration.port) }
     let clock = SandboxSharedClock(referenceDate: configuration.referenceDate, manual: configuration.manualClock)
     let volleyManager = VolleyManagerSandbox(configuration: configuration, clock: clock)
-    let tasks = TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
+    let tasks = await TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [
       VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks),
     ].filter { configuration.services.contains($0.name) }

@@ -1,3 +1,5 @@
+import Crypto
+
 /// A `Neos_Flow_Session`. Anonymous when it comes from `/login`; a login replaces it with a new,
 /// authenticated one, because Flow rotates the id on every authentication attempt.
 struct VolleyManagerSession: Sendable {
@@ -66,8 +68,18 @@ struct VolleyManagerState: Sendable {
       seed: seed, perAssociation: assignmentsPerAssociation, clock: clock, users: Array(self.users.values))
     self.settings = settings
     self.rng = SplitMix64(seed: seed)
-    trustedProperties = "a:0:{}" + SandboxIdentifiers.stableHex("trustedProperties:\(seed)", count: 40)
-    referrerArguments = "YTowOnt9" + SandboxIdentifiers.stableHex("referrerArguments:\(seed)", count: 40)
+    // Flow serialises the (empty) argument arrays and appends their HMAC: `a:0:{}` as such, and
+    // base64-encoded (`YTowOnt9`) for the referrer.
+    let encryptionKey = SandboxSecrets.key("volleymanager-flow-encryption-key", seed: seed)
+    trustedProperties = Self.appendHMAC("a:0:{}", key: encryptionKey)
+    referrerArguments = Self.appendHMAC("YTowOnt9", key: encryptionKey)
+  }
+
+  /// Flow's `HashService::appendHmac`: the string followed by its HMAC-SHA1 in hex (40 digits),
+  /// under the installation's encryption key. SHA-1 because that is what Flow uses, and what
+  /// gives the 40 digits clients see.
+  static func appendHMAC(_ string: String, key: SymmetricKey) -> String {
+    string + SandboxIdentifiers.hex(HMAC<Insecure.SHA1>.authenticationCode(for: Array(string.utf8), using: key))
   }
 
   // MARK: Sessions

@@ -64,7 +64,7 @@ public enum CalendarWriter {
       EventWriter(settings: settings).write(
         uid: CalendarEntry.uid(for: item), content: content, stamp: nil, asOf: nil, into: &writer)
     }
-    return SHA256.hex(writer.bytes)
+    return HexDigest.sha256(writer.bytes)
   }
 
   /// Entries with their content, sorted by start then UID, one per UID.

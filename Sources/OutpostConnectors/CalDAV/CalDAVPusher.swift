@@ -40,7 +40,7 @@ public struct CalDAVPusher: Sendable {
       let record = state.events[uid]
       let href = record?.href ?? collection.href(forUID: uid)
       let remoteETag = collection.key(href).flatMap { remote[$0]?.etag }
-      let event = Event(uid: uid, href: href, body: wanted[uid]!, digest: SHA256.hex(wanted[uid]!))
+      let event = Event(uid: uid, href: href, body: wanted[uid]!, digest: HexDigest.sha256(wanted[uid]!))
       try await push(event, record: record, remoteETag: remoteETag, state: &state, report: &report)
     }
     for uid in state.events.keys.sorted() where wanted[uid] == nil {

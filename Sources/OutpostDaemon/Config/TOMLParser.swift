@@ -2,6 +2,9 @@
 /// escapes, integers (decimal, hex, octal, binary, underscores), floats (inf, nan, exponents),
 /// booleans, date-times (kept as text), arrays and inline tables. Duplicate keys, redefined
 /// tables and trailing garbage are errors with the line they occur on.
+///
+/// Ours rather than TOMLKit (toml++): that builds here, but its values carry no source position,
+/// and every configuration error names the line of its key (README, "Libraries used").
 struct TOMLParser {
   private let bytes: [UInt8]
   private var index = 0

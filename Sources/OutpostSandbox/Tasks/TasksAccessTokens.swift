@@ -1,11 +1,15 @@
+import Crypto
 import Foundation
+import JWTKit
 
-/// Access tokens shaped like Supabase's JWTs (header.payload.signature, base64url, with the
-/// claims of supabase.md §3.3), so a client that peeks at `exp` or `sub` works as against the
-/// real service. The signature is a keyed FNV-based digest, not HMAC-SHA256: the sandbox adds
-/// no crypto dependency, and clients must treat the token as opaque anyway. Tokens are checked
-/// by recomputing the digest, so nothing is stored per token and old ones still read as
-/// "expired" rather than "unknown".
+/// Access tokens as Supabase Auth issues them: HS256 JWTs with the claims of supabase.md §3.3,
+/// signed and verified with jwt-kit under a project secret derived from the seed (a sandbox
+/// restarted with the same seed accepts its tokens again, as a real project would). Nothing is
+/// stored per token, so old ones still read as "expired" rather than "unknown".
+///
+/// jwt-kit checks the signature and the audience; `exp` is compared here with the instant the
+/// request is judged at, on the sandbox's clock: jwt-kit's `ExpirationClaim` check would read
+/// the wall clock, and the tests move time on the sandbox clock instead of waiting.
 struct TasksAccessTokens: Sendable {
   struct Claims: Sendable, Equatable {
     var userID: String
@@ -19,63 +23,102 @@ struct TasksAccessTokens: Sendable {
     case valid(Claims)
     /// Well-formed and correctly signed, but `exp` has passed.
     case expired(Claims)
-    /// Not three parts, or a signature that does not match.
+    /// Not three parts, a signature that does not match, or claims that do not decode.
     case malformed(partCount: Int)
   }
 
-  /// Derived from the seed, so a sandbox restarted with the same seed accepts its tokens again
-  /// (as the real project would after a restart).
-  let secret: String
+  /// The header's `kid`, as on projects that list their keys.
+  static let keyID: JWKIdentifier = "sandbox"
+  private let keys: JWTKeyCollection
 
-  init(seed: UInt64) {
-    secret = SandboxIdentifiers.stableHex("tasks-jwt-secret:\(seed)", count: 32)
+  init(seed: UInt64) async {
+    // Integer seconds, and URLs unescaped, as GoTrue (Go) writes them; sorted keys make a
+    // token's bytes depend on its claims only.
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .integerSecondsSince1970
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .integerSecondsSince1970
+    keys = JWTKeyCollection()
+    await keys.add(
+      hmac: HMACKey(key: SandboxSecrets.key("tasks-jwt-secret", seed: seed)), digestAlgorithm: .sha256,
+      kid: Self.keyID, parser: DefaultJWTParser(jsonDecoder: decoder),
+      serializer: DefaultJWTSerializer(jsonEncoder: encoder))
   }
 
-  func mint(_ claims: Claims, issuer: String) -> String {
-    let header = SandboxJSON.object([("alg", "HS256"), ("kid", "sandbox"), ("typ", "JWT")])
-    let payload = SandboxJSON.object([
-      ("iss", .string(issuer)), ("sub", .string(claims.userID)), ("aud", "authenticated"),
-      ("exp", .int(claims.expiresAt)), ("iat", .int(claims.issuedAt)), ("email", .string(claims.email)),
-      ("phone", ""), ("app_metadata", .object([("provider", "email"), ("providers", .array(["email"]))])),
-      ("user_metadata", .object([])), ("role", "authenticated"), ("aal", "aal1"),
-      ("amr", .array([.object([("method", "password"), ("timestamp", .int(claims.issuedAt))])])),
-      ("session_id", .string(claims.sessionID)), ("is_anonymous", false),
-    ])
-    let message = Self.base64URL(Array(header.serialized.utf8)) + "." + Self.base64URL(Array(payload.serialized.utf8))
-    return message + "." + signature(message)
+  func mint(_ claims: Claims, issuer: String) async throws -> String {
+    try await keys.sign(TasksAccessTokenPayload(claims, issuer: issuer), kid: Self.keyID)
   }
 
-  func verify(_ token: String, nowSeconds: Int) -> Verdict {
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, signature("\(parts[0]).\(parts[1])") == parts[2],
-      let bytes = Self.decodeBase64URL(String(parts[1])), let payload = SandboxJSON.parse(bytes)?.members,
-      let userID = payload["sub"]?.stringValue, let email = payload["email"]?.stringValue,
-      let sessionID = payload["session_id"]?.stringValue, let issuedAt = payload["iat"]?.intValue,
-      let expiresAt = payload["exp"]?.intValue
-    else { return .malformed(partCount: parts.count) }
-    let claims = Claims(
-      userID: userID, email: email, sessionID: sessionID, issuedAt: issuedAt, expiresAt: expiresAt)
-    return nowSeconds >= expiresAt ? .expired(claims) : .valid(claims)
-  }
-
-  /// 256 bits from four keyed FNV-1a/SplitMix rounds: unforgeable enough for a loopback fake.
-  private func signature(_ message: String) -> String {
-    var bytes: [UInt8] = []
-    for round in 0..<4 {
-      var generator = SplitMix64(seed: SandboxIdentifiers.fnv1a("\(secret)|\(round)|\(message)"))
-      withUnsafeBytes(of: generator.next().bigEndian) { bytes += $0 }
+  func verify(_ token: String, nowSeconds: Int) async -> Verdict {
+    let payload: TasksAccessTokenPayload
+    do {
+      payload = try await keys.verify(token, as: TasksAccessTokenPayload.self)
+    } catch {
+      return .malformed(partCount: token.split(separator: ".", omittingEmptySubsequences: false).count)
     }
-    return Self.base64URL(bytes)
+    let claims = payload.claims
+    return nowSeconds >= claims.expiresAt ? .expired(claims) : .valid(claims)
+  }
+}
+
+/// The claims of a Supabase access token, in GoTrue's names.
+struct TasksAccessTokenPayload: JWTPayload, Equatable {
+  struct AppMetadata: Codable, Sendable, Equatable {
+    var provider = "email"
+    var providers = ["email"]
   }
 
-  static func base64URL(_ bytes: [UInt8]) -> String {
-    Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+  struct AuthenticationMethod: Codable, Sendable, Equatable {
+    var method: String
+    var timestamp: Int
   }
 
-  static func decodeBase64URL(_ text: String) -> [UInt8]? {
-    var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-    return Data(base64Encoded: standard).map { Array($0) }
+  var iss: IssuerClaim
+  var sub: SubjectClaim
+  var aud: AudienceClaim
+  var exp: ExpirationClaim
+  var iat: IssuedAtClaim
+  var email: String
+  var phone = ""
+  var appMetadata = AppMetadata()
+  var userMetadata: [String: String] = [:]
+  var role = "authenticated"
+  var aal = "aal1"
+  var amr: [AuthenticationMethod]
+  var sessionID: String
+  var isAnonymous = false
+
+  enum CodingKeys: String, CodingKey {
+    case iss, sub, aud, exp, iat, email, phone, role, aal, amr
+    case appMetadata = "app_metadata"
+    case userMetadata = "user_metadata"
+    case sessionID = "session_id"
+    case isAnonymous = "is_anonymous"
+  }
+
+  init(_ claims: TasksAccessTokens.Claims, issuer: String) {
+    iss = IssuerClaim(value: issuer)
+    sub = SubjectClaim(value: claims.userID)
+    aud = AudienceClaim(value: ["authenticated"])
+    exp = ExpirationClaim(value: Date(timeIntervalSince1970: TimeInterval(claims.expiresAt)))
+    iat = IssuedAtClaim(value: Date(timeIntervalSince1970: TimeInterval(claims.issuedAt)))
+    email = claims.email
+    amr = [AuthenticationMethod(method: "password", timestamp: claims.issuedAt)]
+    sessionID = claims.sessionID
+  }
+
+  var claims: TasksAccessTokens.Claims {
+    TasksAccessTokens.Claims(
+      userID: sub.value, email: email, sessionID: sessionID, issuedAt: Int(iat.value.timeIntervalSince1970),
+      expiresAt: Int(exp.value.timeIntervalSince1970))
+  }
+
+  /// What PostgREST and GoTrue check besides the signature, except `exp` (see above).
+  func verify(using algorithm: some JWTAlgorithm) async throws {
+    try aud.verifyIntendedAudience(includes: "authenticated")
+    guard role == "authenticated" else {
+      throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "role \(role) is not authenticated")
+    }
   }
 }

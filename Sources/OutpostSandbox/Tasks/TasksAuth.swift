@@ -1,16 +1,16 @@
 /// Supabase Auth (GoTrue) under `/tasks/auth/v1`: the password and refresh-token grants, the
 /// user and sign-out (supabase.md §3). Bodies are JSON only, as upstream.
 enum TasksAuth {
-  static func respond(_ context: TasksContext) -> SandboxResponse {
+  static func respond(_ context: TasksContext) async -> SandboxResponse {
     switch (context.request.method, context.path) {
     case (.POST, "/auth/v1/token"):
       switch context.request.queryFields["grant_type"] {
-      case "password": return password(context)
-      case "refresh_token": return refresh(context)
+      case "password": return await password(context)
+      case "refresh_token": return await refresh(context)
       default: return TasksReplies.oauth("unsupported_grant_type", "")
       }
-    case (.GET, "/auth/v1/user"): return user(context)
-    case (.POST, "/auth/v1/logout"): return logout(context)
+    case (.GET, "/auth/v1/user"): return await user(context)
+    case (.POST, "/auth/v1/logout"): return await logout(context)
     default: return TasksReplies.auth(.notFound, "not_found", "Not Found", request: context.request)
     }
   }
@@ -29,7 +29,7 @@ enum TasksAuth {
       request: context.request)
   }
 
-  private static func password(_ context: TasksContext) -> SandboxResponse {
+  private static func password(_ context: TasksContext) async -> SandboxResponse {
     guard let body = jsonBody(context, strings: ["email", "phone", "password"]) else { return badJSON(context) }
     let email = body["email"]?.stringValue ?? ""
     let phone = body["phone"]?.stringValue ?? ""
@@ -56,10 +56,10 @@ enum TasksAuth {
       return TasksReplies.auth(
         .badRequest, "invalid_credentials", "Invalid login credentials", request: context.request)
     }
-    return session(context, issued)
+    return await session(context, issued)
   }
 
-  private static func refresh(_ context: TasksContext) -> SandboxResponse {
+  private static func refresh(_ context: TasksContext) async -> SandboxResponse {
     guard let body = jsonBody(context, strings: ["refresh_token"]) else { return badJSON(context) }
     guard let presented = body["refresh_token"]?.stringValue, !presented.isEmpty else {
       return TasksReplies.oauth("invalid_request", "refresh_token required")
@@ -84,7 +84,7 @@ enum TasksAuth {
         Refusal(response: TasksReplies.auth(.badRequest, refusal.0, refusal.1, request: context.request)))
     }
     switch outcome {
-    case .success(let issued): return session(context, issued)
+    case .success(let issued): return await session(context, issued)
     case .failure(let refusal): return refusal.response
     }
   }
@@ -108,23 +108,31 @@ enum TasksAuth {
 
   /// The session JSON of supabase.md §3.3, always with a fresh access token (also when a lost
   /// reply's refresh token is handed out again).
-  private static func session(_ context: TasksContext, _ issued: Issued) -> SandboxResponse {
+  private static func session(_ context: TasksContext, _ issued: Issued) async -> SandboxResponse {
     let now = context.nowSeconds
     let claims = TasksAccessTokens.Claims(
       userID: issued.user.id, email: issued.user.email.lowercased(), sessionID: issued.sessionID, issuedAt: now,
       expiresAt: now + issued.lifetime)
+    let accessToken: String
+    do {
+      accessToken = try await context.sandbox.accessTokens.mint(claims, issuer: context.issuer)
+    } catch {
+      return TasksReplies.auth(
+        .internalServerError, "unexpected_failure", "Unexpected failure: cannot sign the access token",
+        request: context.request)
+    }
     return .json(
       .ok,
       .object([
-        ("access_token", .string(context.sandbox.accessTokens.mint(claims, issuer: context.issuer))),
+        ("access_token", .string(accessToken)),
         ("token_type", "bearer"), ("expires_in", .int(issued.lifetime)), ("expires_at", .int(claims.expiresAt)),
         ("refresh_token", .string(issued.refreshToken)),
         ("user", TasksUserJSON.user(issued.user, lastSignIn: issued.lastSignIn, clock: context.sandbox.clock)),
       ]))
   }
 
-  private static func user(_ context: TasksContext) -> SandboxResponse {
-    switch authenticate(context) {
+  private static func user(_ context: TasksContext) async -> SandboxResponse {
+    switch await authenticate(context) {
     case .failure(let refusal): return refusal.response
     case .success(let (_, user)):
       let lastSignIn = context.sandbox.withState { $0.lastSignIn[user.email.lowercased()] }
@@ -132,7 +140,7 @@ enum TasksAuth {
     }
   }
 
-  private static func logout(_ context: TasksContext) -> SandboxResponse {
+  private static func logout(_ context: TasksContext) async -> SandboxResponse {
     let scope = context.request.queryFields["scope"] ?? "global"
     guard ["local", "global", "others"].contains(scope) else {
       return TasksReplies.auth(
@@ -140,7 +148,7 @@ enum TasksAuth {
     }
     let claims: TasksAccessTokens.Claims
     let user: SandboxTasksUser
-    switch authenticate(context) {
+    switch await authenticate(context) {
     case .failure(let refusal): return refusal.response
     case .success(let (authenticated, owner)): (claims, user) = (authenticated, owner)
     }
@@ -158,7 +166,7 @@ enum TasksAuth {
 
   /// The bearer check of GoTrue's user endpoints: none is 401 `no_authorization`; a bad or
   /// expired one 403 `bad_jwt`; a session that no longer exists 403 `session_not_found`.
-  private static func authenticate(_ context: TasksContext) -> Result<
+  private static func authenticate(_ context: TasksContext) async -> Result<
     (TasksAccessTokens.Claims, SandboxTasksUser), Refusal
   > {
     let request = context.request
@@ -169,7 +177,7 @@ enum TasksAuth {
             .unauthorized, "no_authorization", "This endpoint requires a Bearer token", request: request)))
     }
     let claims: TasksAccessTokens.Claims
-    switch context.sandbox.accessTokens.verify(token, nowSeconds: context.nowSeconds) {
+    switch await context.sandbox.accessTokens.verify(token, nowSeconds: context.nowSeconds) {
     case .valid(let valid): claims = valid
     case .expired:
       return .failure(

@@ -4,7 +4,7 @@
 enum TasksRest {
   static let table = "tasks"
 
-  static func respond(_ context: TasksContext) -> SandboxResponse {
+  static func respond(_ context: TasksContext) async -> SandboxResponse {
     let name = String(context.path.dropFirst("/rest/v1/".count))
     guard name == table else {
       return TasksReplies.postgrest(
@@ -12,7 +12,7 @@ enum TasksRest {
         hint: "Perhaps you meant the table 'public.\(table)'")
     }
     do throws(TasksRestError) {
-      let owner = try role(context)
+      let owner = try await role(context)
       switch context.request.method {
       case .GET, .HEAD: return try read(context, owner: owner)
       case .PATCH: return try TasksRestWrites.update(context, owner: owner)
@@ -29,9 +29,9 @@ enum TasksRest {
 
   /// The owner whose rows the request may see, or nil for the anonymous role. supabase-js sends
   /// the anon key itself as the bearer when signed out; that is the anonymous role too.
-  private static func role(_ context: TasksContext) throws(TasksRestError) -> String? {
+  private static func role(_ context: TasksContext) async throws(TasksRestError) -> String? {
     guard let token = context.bearerToken, token != context.sandbox.apiKey else { return nil }
-    switch context.sandbox.accessTokens.verify(token, nowSeconds: context.nowSeconds) {
+    switch await context.sandbox.accessTokens.verify(token, nowSeconds: context.nowSeconds) {
     case .valid(let claims): return claims.email
     case .expired: throw TasksRestError(response: TasksReplies.jwtExpired())
     case .malformed(let parts): throw TasksRestError(response: TasksReplies.jwtMalformed(partCount: parts))

@@ -6,18 +6,19 @@ import Synchronization
 /// edited the task upstream", "every session was revoked"); `POST /__admin/mutate` offers the
 /// same over HTTP.
 ///
-/// A class with a mutex, like `VolleyManagerSandbox`: handlers run on NIO event loops and answer
-/// synchronously; the public hooks are `async` so call sites read as they would for an actor.
+/// A class with a mutex, like `VolleyManagerSandbox`: handlers run on NIO event loops (async only
+/// where jwt-kit signs or verifies a token, and then still on the loop) and never hold the lock
+/// across an `await`; the public hooks are `async` so call sites read as they would for an actor.
 public final class TasksSandbox: Sendable {
   let clock: SandboxSharedClock
   let apiKey: String
   let accessTokens: TasksAccessTokens
   private let state: Mutex<TasksState>
 
-  init(configuration: SandboxTasksConfiguration, seed: UInt64, clock: SandboxSharedClock) {
+  init(configuration: SandboxTasksConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
     self.clock = clock
     apiKey = configuration.apiKey
-    accessTokens = TasksAccessTokens(seed: seed)
+    accessTokens = await TasksAccessTokens(seed: seed)
     state = Mutex(
       TasksState(
         configuration: configuration, seed: seed, startMicroseconds: clock.unixMicroseconds(at: clock.now())))

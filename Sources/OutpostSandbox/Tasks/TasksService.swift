@@ -35,7 +35,7 @@ struct TasksService: SandboxService {
   var pathPrefix: String { Self.prefix }
   var adminOperations: [String] { TasksAdmin.operations }
 
-  func respond(to request: SandboxRequest) -> SandboxResponse? {
+  func respond(to request: SandboxRequest) async -> SandboxResponse? {
     let path = String(request.path.dropFirst(Self.prefix.count))
     sandbox.withState { $0.stats.apiRequests += 1 }
     // The gateway reads the key from the header or, for links and websockets, the query.
@@ -44,8 +44,8 @@ struct TasksService: SandboxService {
     }
     guard key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
     let context = TasksContext(request: request, sandbox: sandbox, path: path, now: sandbox.clock.now())
-    if path.hasPrefix("/auth/v1/") { return TasksAuth.respond(context) }
-    if path.hasPrefix("/rest/v1/") { return TasksRest.respond(context) }
+    if path.hasPrefix("/auth/v1/") { return await TasksAuth.respond(context) }
+    if path.hasPrefix("/rest/v1/") { return await TasksRest.respond(context) }
     return TasksReplies.noRoute()
   }
 
