@@ -96,6 +96,9 @@ public final class SandboxServer: Sendable {
   /// Stops accepting and closes every open connection (keep-alive ones included). Calling it
   /// again does nothing.
   public func stop() async throws {
+    // Replies held for a crash test go out (to connections about to close) instead of
+    // waiting forever.
+    await tasks.holdRefreshReplies(false)
     do {
       try await listener.close()
     } catch ChannelError.alreadyClosed {

@@ -109,7 +109,8 @@ enum SandboxHelp {
       POST /__admin/mutate {"service":"tasks","op":…} ops:
            update {"email","id","title"?,"due_at"?,"done"?}   changed upstream
            delete {"email","id"}      revoke-sessions {"email"}
-           config {"accessTokenLifetimeSeconds":N,"reuseIntervalSeconds":N}
+           config {"accessTokenLifetimeSeconds":N,"reuseIntervalSeconds":N,
+                   "holdRefreshReplies":BOOL}  (hold refresh replies after rotating)
            volleymanager's ops are its endpoints below: users, config,
            expire-sessions, games/move, games/cancel, exchanges/take.
            Unknown ops or keys: 400 with the allowed ones.

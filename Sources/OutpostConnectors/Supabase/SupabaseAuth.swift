@@ -46,7 +46,8 @@ public struct SupabaseAuth: Sendable {
     let lifetime = json["expires_in"]?.int64Value ?? 3600
     return SupabaseSession(
       accessToken: SecretString(access), refreshToken: SecretString(refresh),
-      expiresAt: sent.addingTimeInterval(TimeInterval(max(lifetime, 0))), userID: userID,
+      expiresAt: sent.addingTimeInterval(TimeInterval(max(lifetime, 0))), lifetime: TimeInterval(max(lifetime, 0)),
+      userID: userID,
       email: json[path: "user.email"]?.stringValue)
   }
 

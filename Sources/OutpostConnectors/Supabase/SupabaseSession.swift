@@ -15,13 +15,18 @@ public struct SupabaseSession: Sendable {
   /// When the access token stops working, on this machine's clock: taken from `expires_in` when
   /// the reply arrived, never from the server's `expires_at` (client clocks can be minutes off).
   public var expiresAt: Date
+  /// How long the service said the token lives (`expires_in`).
+  public var lifetime: TimeInterval
   public var userID: String
   public var email: String?
 
   /// Whether the access token is too close to its end to start a request with (supabase-js
-  /// refreshes 90 s ahead; a request in flight must not outlive the token).
+  /// refreshes 90 s ahead; a request in flight must not outlive the token). A token shorter
+  /// lived than twice that is renewed in its last quarter instead: with a fixed 90 s, a
+  /// project issuing 60 s tokens would hand out tokens that are "expiring" when they arrive,
+  /// and no request would ever start.
   public func isExpiring(at now: Date, margin: TimeInterval = 90) -> Bool {
-    now.addingTimeInterval(margin) >= expiresAt
+    now.addingTimeInterval(min(margin, lifetime / 4)) >= expiresAt
   }
 }
 

@@ -8,7 +8,7 @@ enum TasksAdmin {
     let stats = sandbox.currentStats()
     return sandbox.withState { state in
       .object([
-        ("config", config(state.settings)),
+        ("config", config(state.settings, holding: sandbox.refreshGate.isClosed)),
         (
           "users",
           .array(
@@ -34,6 +34,7 @@ enum TasksAdmin {
             ("logins", .int(stats.logins)), ("failedLogins", .int(stats.failedLogins)),
             ("refreshes", .int(stats.refreshes)), ("reuseRejected", .int(stats.reuseRejected)),
             ("apiRequests", .int(stats.apiRequests)), ("activeSessions", .int(stats.activeSessions)),
+            ("heldRefreshReplies", .int(stats.heldRefreshReplies)),
           ])
         ),
       ])
@@ -64,7 +65,9 @@ enum TasksAdmin {
       guard let revoked else { throw SandboxAdminError("no tasks user \(email)", status: .notFound) }
       return .object([("revoked", .int(revoked))])
     default:
-      try body.requireOnly(["service", "op", "accessTokenLifetimeSeconds", "reuseIntervalSeconds"])
+      try body.requireOnly([
+        "service", "op", "accessTokenLifetimeSeconds", "reuseIntervalSeconds", "holdRefreshReplies",
+      ])
       return try updateConfig(body, sandbox: sandbox)
     }
   }
@@ -108,17 +111,20 @@ enum TasksAdmin {
     if let interval, !(0...maximum).contains(interval) {
       throw SandboxAdminError("reuseIntervalSeconds must be 0…\(Int(maximum))")
     }
+    let hold = try body.bool("holdRefreshReplies")
+    if let hold { sandbox.refreshGate.set(closed: hold) }
     return sandbox.withState { state in
       if let lifetime { state.settings.accessTokenLifetimeSeconds = lifetime }
       if let interval { state.settings.reuseIntervalSeconds = interval }
-      return config(state.settings)
+      return config(state.settings, holding: sandbox.refreshGate.isClosed)
     }
   }
 
-  private static func config(_ settings: TasksSettings) -> SandboxJSON {
+  private static func config(_ settings: TasksSettings, holding: Bool) -> SandboxJSON {
     .object([
       ("accessTokenLifetimeSeconds", .int(settings.accessTokenLifetimeSeconds)),
       ("reuseIntervalSeconds", .double(settings.reuseIntervalSeconds)),
+      ("holdRefreshReplies", .bool(holding)),
     ])
   }
 

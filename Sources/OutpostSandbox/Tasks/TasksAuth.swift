@@ -84,7 +84,11 @@ enum TasksAuth {
         Refusal(response: TasksReplies.auth(.badRequest, refusal.0, refusal.1, request: context.request)))
     }
     switch outcome {
-    case .success(let issued): return await session(context, issued)
+    case .success(let issued):
+      // The rotation is committed: a client that dies before this reply arrives holds only
+      // the spent token (supabase.md §3.4's reuse interval is what saves it).
+      await context.sandbox.refreshGate.pass()
+      return await session(context, issued)
     case .failure(let refusal): return refusal.response
     }
   }

@@ -92,6 +92,8 @@ public struct TasksStats: Sendable, Equatable {
   public var apiRequests = 0
   /// Sessions neither ended nor revoked.
   public var activeSessions = 0
+  /// Refresh replies held back after their rotation (`holdRefreshReplies`).
+  public var heldRefreshReplies = 0
 
   public init(
     logins: Int = 0, failedLogins: Int = 0, refreshes: Int = 0, reuseRejected: Int = 0, apiRequests: Int = 0,

@@ -13,6 +13,8 @@ public final class TasksSandbox: Sendable {
   let clock: SandboxSharedClock
   let apiKey: String
   let accessTokens: TasksAccessTokens
+  /// Holds refresh replies back after their rotation (`holdRefreshReplies`).
+  let refreshGate = TasksReplyGate()
   private let state: Mutex<TasksState>
 
   init(configuration: SandboxTasksConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
@@ -75,12 +77,17 @@ public final class TasksSandbox: Sendable {
 
   public func stats() async -> TasksStats { currentStats() }
 
+  /// While true, a refresh grant commits its rotation and then holds its reply back until this
+  /// is set false again: a client killed meanwhile never learns its new refresh token.
+  public func holdRefreshReplies(_ hold: Bool) async { refreshGate.set(closed: hold) }
+
   // MARK: Synchronous forms, for the admin API
 
   func currentStats() -> TasksStats {
     withState { state in
       var stats = state.stats
       stats.activeSessions = state.sessions.liveCount
+      stats.heldRefreshReplies = refreshGate.heldCount
       return stats
     }
   }

@@ -21,8 +21,14 @@ import Testing
     ) { _ in }
   }
 
-  func withServer(_ body: (SandboxServer) async throws -> Void) async throws {
-    let server = try await SandboxServer.start(SandboxConfiguration(services: [.tasks]))
+  func withServer(
+    tokenLifetime: Int = 3600, _ body: (SandboxServer) async throws -> Void
+  ) async throws {
+    // A manual clock: lifetimes and the reuse interval run out only when a test says so.
+    var configuration = SandboxConfiguration(
+      services: [.tasks], tasks: SandboxTasksConfiguration(accessTokenLifetimeSeconds: tokenLifetime))
+    configuration.manualClock = true
+    let server = try await SandboxServer.start(configuration)
     do { try await body(server) } catch {
       try await server.stop()
       throw error
@@ -58,6 +64,33 @@ import Testing
       #expect(try await fetchCount(self.keeper(server, vault)) > 0)
       #expect(await server.tasks.stats().reuseRejected == 0)
     }
+  }
+
+  /// A project that issues short access tokens (60 s, under the 90 s outpostd renews ahead)
+  /// is used for the token's first three quarters, not renewed on every request, and never
+  /// hands out a token that is "expiring" on arrival.
+  @Test func shortLivedAccessTokensAreUsedNotRenewedOnEveryRequest() async throws {
+    try await withServer(tokenLifetime: 60) { server in
+      let vault = SessionKeeperTests.MemoryVault()
+      let keeper = keeper(server, vault)
+      _ = try await keeper.adopt(SecretString(SandboxTasksUser.demo.password), label: "Tasks")
+      #expect(try await fetchCount(keeper) > 0)
+      #expect(try await fetchCount(keeper) > 0)
+      #expect(await server.tasks.stats().refreshes == 0)
+      await server.advanceClock(seconds: 61)
+      #expect(try await fetchCount(keeper) > 0)
+      #expect(await server.tasks.stats().refreshes == 1)
+    }
+    let now = Date()
+    let short = SupabaseSession(
+      accessToken: SecretString("a"), refreshToken: SecretString("r"), expiresAt: now.addingTimeInterval(60),
+      lifetime: 60, userID: "u")
+    #expect(!short.isExpiring(at: now))
+    #expect(short.isExpiring(at: now.addingTimeInterval(46)))
+    let long = SupabaseSession(
+      accessToken: SecretString("a"), refreshToken: SecretString("r"), expiresAt: now.addingTimeInterval(3600),
+      lifetime: 3600, userID: "u")
+    #expect(!long.isExpiring(at: now.addingTimeInterval(3500)) && long.isExpiring(at: now.addingTimeInterval(3511)))
   }
 
   /// The refresh happened at the service but its new token never reached the keyring (the
