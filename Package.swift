@@ -52,9 +52,11 @@ let package = Package(
     // RFC 5545: the parser the iCal-feed connector needs, and (later) the writer of calendars.
     .target(name: "OutpostCalendar", dependencies: ["OutpostModel"]),
     // The fake upstream services, served over real HTTP on loopback, for the demo and the tests.
+    // OutpostCalendar only for its SHA-256 (Keycloak's PKCE S256 check), until swift-crypto.
     .target(
       name: "OutpostSandbox",
       dependencies: [
+        "OutpostCalendar",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

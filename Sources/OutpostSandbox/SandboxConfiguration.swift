@@ -45,6 +45,8 @@ public struct SandboxConfiguration: Sendable {
   public var requestLogger: (@Sendable (String) -> Void)?
   /// The "tasks" service (a fake Supabase project under `/tasks`).
   public var tasks: SandboxTasksConfiguration
+  /// The "keycloak" service (a Keycloak stand-in under `/keycloak`).
+  public var keycloak: SandboxKeycloakConfiguration
 
   public init(
     host: String = "127.0.0.1",
@@ -62,7 +64,8 @@ public struct SandboxConfiguration: Sendable {
     referenceDate: Date? = nil,
     requestLogger: (@Sendable (String) -> Void)? = nil,
     services: Set<SandboxServiceName> = Set(SandboxServiceName.allCases),
-    tasks: SandboxTasksConfiguration = SandboxTasksConfiguration()
+    tasks: SandboxTasksConfiguration = SandboxTasksConfiguration(),
+    keycloak: SandboxKeycloakConfiguration = SandboxKeycloakConfiguration()
   ) {
     self.host = host
     self.port = port
@@ -80,6 +83,7 @@ public struct SandboxConfiguration: Sendable {
     self.requestLogger = requestLogger
     self.services = services
     self.tasks = tasks
+    self.keycloak = keycloak
   }
 }
 
