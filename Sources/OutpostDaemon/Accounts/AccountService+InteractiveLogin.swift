@@ -110,6 +110,12 @@ extension AccountService {
     }
   }
 
+  /// The daemon stops: every sign-in under way ends, so that long polls answer at once
+  /// (`cancelled`) instead of holding the drain, and the loopback listeners close.
+  func cancelAllInteractiveLogins() {
+    for entry in interactiveLogins.values { entry.pending.cancel() }
+  }
+
   /// Logs how the sign-in ended; a successful one resumes the account's syncing at once.
   private func follow(_ entry: InteractiveLoginEntry) async {
     guard let outcome = await entry.pending.waitForOutcome() else { return }

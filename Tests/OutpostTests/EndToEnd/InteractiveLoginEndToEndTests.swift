@@ -214,7 +214,8 @@ extension EndToEnd {
     @Test func declinedAndExpiredDeviceCodesAreClearErrorsAndTheAccountStillNeedsALogin() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try keycloakSandbox()
-      let daemon = try DaemonProcess()
+      // A long drain: a long poll that outlived the stop would hold it far beyond the test's patience.
+      let daemon = try DaemonProcess(config: "[rpc]\ndrain_timeout_seconds = 300\n")
       try daemon.start()
       let client = try daemon.client(timeout: .seconds(60))
       let kinds = try client.call(AccountsKinds.self, NoParams()).kinds
@@ -270,7 +271,17 @@ extension EndToEnd {
       #expect(unknown?.code == RPCError.loginNotFoundCode)
       let both = try cli(daemon, ["account", "login", "agilenetwork", "--device", "--browser"])
       #expect(both.status == 64 && both.stderr.contains("exclude each other"), "\(both.stderr)")
+
+      // The daemon stops while a client waits: the sign-in ends and the waiter is told so at once
+      // (cancelled; or shutting down, if its wait came in after the stop began), rather than
+      // being held for the drain and cut off.
+      let waiting = try RunningCommand(
+        outpost, ["account", "login", "agilenetwork", "--device", "--json"], environment: daemon.environment)
+      #expect(waiting.nextLine()?.contains("\"userCode\"") == true)
       #expect(try daemon.stop() == 0)
+      let told = waiting.finish()
+      #expect(told.status == 1, "\(told.status) \(told.stderr)")
+      #expect(told.stderr.contains("cancelled") || told.stderr.contains("shutting down"), "\(told.stderr)")
     }
   }
 }
