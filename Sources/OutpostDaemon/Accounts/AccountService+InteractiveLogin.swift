@@ -40,7 +40,8 @@ extension AccountService {
     }
     guard let preferred = descriptor.loginMethods.first else {
       throw .notSupported(
-        "\(account.kind) accounts sign in with a \(descriptor.authentication.secretNoun): use accounts.login")
+        "\(account.kind) accounts log in with their \(descriptor.authentication.secretNoun) (accounts.login), "
+          + "not interactively")
     }
     let method = params.method ?? preferred
     guard descriptor.loginMethods.contains(method) else {
