@@ -57,8 +57,8 @@ enum KeycloakEndpoints {
       .ok,
       .object([
         ("issuer", .string(context.issuer)), ("authorization_endpoint", .string(base + "/auth")),
+        // No introspection_endpoint: the sandbox does not serve token/introspect.
         ("token_endpoint", .string(base + "/token")),
-        ("introspection_endpoint", .string(base + "/token/introspect")),
         ("userinfo_endpoint", .string(base + "/userinfo")), ("end_session_endpoint", .string(base + "/logout")),
         ("jwks_uri", .string(base + "/certs")),
         (
