@@ -46,6 +46,8 @@ let package = Package(
       dependencies: [
         "OutpostModel", "OutpostCalendar",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        // SHA-256 for PKCE (S256).
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -56,6 +58,7 @@ let package = Package(
     .target(
       name: "OutpostCalendar", dependencies: ["OutpostModel", .product(name: "Crypto", package: "swift-crypto")]),
     // The fake upstream services, served over real HTTP on loopback, for the demo and the tests.
+    // OutpostCalendar only for its SHA-256 (Keycloak's PKCE S256 check), until swift-crypto.
     .target(
       name: "OutpostSandbox",
       dependencies: [

@@ -17,12 +17,16 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   /// The page under the account's base address that lists the user's items, opened for an item
   /// without a web page of its own (`/sportmanager.volleyball/main/dashboard`); nil: the base.
   public var webHome: String?
+  /// How the user signs in at the service's own pages (first: the default), for connectors
+  /// that are `InteractiveLoginConnector`s; empty for those that take a secret from the user.
+  public var loginMethods: [LoginMethod]
 
   public init(
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
     requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = [],
-    linkSchemes: [LinkScheme] = [], webHome: String? = nil
+    linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = []
   ) {
+    self.loginMethods = loginMethods
     self.itemKinds = itemKinds
     self.linkSchemes = linkSchemes
     self.webHome = webHome
@@ -86,7 +90,8 @@ public enum AuthenticationKind: String, Sendable, Codable, CaseIterable {
   /// password and Outpost logs in afresh whenever the session expires.
   case passwordRelogin = "password"
   /// OAuth/OIDC: the access token stays in memory, the refresh token is in the keyring and is
-  /// used (and, when the service rotates it, replaced) to refresh silently.
+  /// used (and, when the service rotates it, replaced) to refresh silently. The user signs in
+  /// interactively (`loginMethods`: in the browser or with a device code), never through Outpost.
   case oauthRefreshToken = "oauth"
   /// A password used once to sign in; the keyring then keeps the refresh token the service
   /// issued (and replaces it before use whenever the service rotates it), and access tokens

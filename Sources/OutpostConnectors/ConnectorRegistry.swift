@@ -14,6 +14,7 @@ public enum ConnectorRegistry {
     .acting(VolleyManagerConnector.self),
     .syncing(ICalFeedConnector.self),
     .acting(TasksConnector.self),
+    .syncing(AgileNetworkConnector.self),
   ]
 
   public static var descriptors: [ConnectorDescriptor] { kinds.map(\.descriptor) }

@@ -102,6 +102,26 @@ extension RPCError {
 }
 
 extension RPCError {
+  public static func loginNotFound(_ loginID: String) -> RPCError {
+    RPCError(
+      code: loginNotFoundCode,
+      message: "No sign-in \"\(loginID)\" is known (a newer sign-in of its account replaced it, or the daemon "
+        + "restarted); begin again with `outpost account login NAME`",
+      data: ["loginID": .string(loginID)])
+  }
+
+  /// Why an interactive sign-in ended without a session: `denied`, `expired` or `cancelled`.
+  /// The account is left as it was (waiting for a login).
+  public static func loginFailed(_ name: String, reason: String, detail: String) -> RPCError {
+    RPCError(
+      code: loginFailedCode,
+      message: "The sign-in of account \"\(name)\" ended: \(detail); nothing was kept. "
+        + "Begin again with `outpost account login \(name)`",
+      data: ["name": .string(name), "reason": .string(reason)])
+  }
+}
+
+extension RPCError {
   public static func reminderNotFound(_ number: Int64) -> RPCError {
     RPCError(
       code: reminderNotFoundCode, message: "No reminder number \(number); `outpost reminders` lists them",

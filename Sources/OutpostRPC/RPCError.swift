@@ -45,6 +45,8 @@ extension RPCError {
   public static let notACalendarCode = -32023
   public static let calendarTargetNotFoundCode = -32024
   public static let reminderNotFoundCode = -32025
+  public static let loginNotFoundCode = -32026
+  public static let loginFailedCode = -32027
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -116,5 +118,7 @@ public enum RPCErrorCatalog {
     RPCError.notACalendarCode: "NotACalendar",
     RPCError.calendarTargetNotFoundCode: "CalendarTargetNotFound",
     RPCError.reminderNotFoundCode: "ReminderNotFound",
+    RPCError.loginNotFoundCode: "LoginNotFound",
+    RPCError.loginFailedCode: "LoginFailed",
   ]
 }

@@ -49,6 +49,8 @@ public struct SandboxConfiguration: Sendable {
   /// by one microsecond per reading besides, so stamps stay strictly ordered: tests of
   /// lifetimes and intervals then hold on a machine too loaded to keep wall-clock promises.
   public var manualClock = false
+  /// The "keycloak" service (a Keycloak stand-in under `/keycloak`).
+  public var keycloak: SandboxKeycloakConfiguration
 
   public init(
     host: String = "127.0.0.1",
@@ -66,7 +68,8 @@ public struct SandboxConfiguration: Sendable {
     referenceDate: Date? = nil,
     requestLogger: (@Sendable (String) -> Void)? = nil,
     services: Set<SandboxServiceName> = Set(SandboxServiceName.allCases),
-    tasks: SandboxTasksConfiguration = SandboxTasksConfiguration()
+    tasks: SandboxTasksConfiguration = SandboxTasksConfiguration(),
+    keycloak: SandboxKeycloakConfiguration = SandboxKeycloakConfiguration()
   ) {
     self.host = host
     self.port = port
@@ -84,6 +87,7 @@ public struct SandboxConfiguration: Sendable {
     self.requestLogger = requestLogger
     self.services = services
     self.tasks = tasks
+    self.keycloak = keycloak
   }
 }
 

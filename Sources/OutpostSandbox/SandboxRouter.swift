@@ -4,6 +4,8 @@ public enum SandboxServiceName: String, Sendable, CaseIterable, Codable, Compara
   case volleymanager
   /// A minimal Supabase project (Auth + PostgREST) with a `tasks` table, under `/tasks`.
   case tasks
+  /// A Keycloak server with one OpenID Connect realm per Agile Network brand, under `/keycloak`.
+  case keycloak
 
   /// Declaration order, so listings (start-up lines, errors) always read the same way.
   public static func < (lhs: Self, rhs: Self) -> Bool {

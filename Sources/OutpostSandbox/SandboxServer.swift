@@ -9,8 +9,8 @@ import Synchronization
 
 /// The sandbox: fake upstream services served over real HTTP, by default on a free loopback
 /// port. Tests start one in-process; the `outpost-sandbox` executable runs one for scripts and
-/// demos. It hosts modules (VolleyManager at the root, "tasks" under `/tasks`) that share one
-/// clock, one request log and the admin API under `/__admin/`.
+/// demos. It hosts modules (VolleyManager at the root, "tasks" under `/tasks`, "keycloak" under
+/// `/keycloak`) that share one clock, one request log and the admin API under `/__admin/`.
 public final class SandboxServer: Sendable {
   public let port: Int
   /// `http://HOST:PORT`, without a trailing slash.
@@ -21,19 +21,23 @@ public final class SandboxServer: Sendable {
   public let volleyManager: VolleyManagerSandbox
   /// The tasks service's live state (it exists even when not mounted, answering nothing).
   public let tasks: TasksSandbox
+  /// The keycloak service's live state (it exists even when not mounted, answering nothing).
+  public let keycloak: KeycloakSandbox
   private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
 
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
-    tasks: TasksSandbox, clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections
+    tasks: TasksSandbox, keycloak: KeycloakSandbox, clock: SandboxSharedClock, listener: any Channel,
+    connections: SandboxConnections
   ) {
     self.port = port
     self.baseURL = baseURL
     self.services = services
     self.volleyManager = volleyManager
     self.tasks = tasks
+    self.keycloak = keycloak
     self.clock = clock
     self.listener = listener
     self.connections = connections
@@ -44,6 +48,7 @@ public final class SandboxServer: Sendable {
     switch service {
     case .volleymanager: baseURL
     case .tasks: baseURL + TasksService.prefix
+    case .keycloak: baseURL + KeycloakService.prefix
     }
   }
 
@@ -55,8 +60,9 @@ public final class SandboxServer: Sendable {
     let clock = SandboxSharedClock(referenceDate: configuration.referenceDate, manual: configuration.manualClock)
     let volleyManager = VolleyManagerSandbox(configuration: configuration, clock: clock)
     let tasks = await TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
+    let keycloak = KeycloakSandbox(configuration: configuration.keycloak, seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [
-      VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks),
+      VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks), KeycloakService(sandbox: keycloak),
     ].filter { configuration.services.contains($0.name) }
     let admin = SandboxAdmin(services: modules, clock: clock, seed: configuration.seed)
     let router = SandboxRouter(services: modules, admin: admin)
@@ -90,7 +96,8 @@ public final class SandboxServer: Sendable {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return SandboxServer(
       port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
-      volleyManager: volleyManager, tasks: tasks, clock: clock, listener: listener, connections: connections)
+      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, clock: clock, listener: listener,
+      connections: connections)
   }
 
   /// Stops accepting and closes every open connection (keep-alive ones included). Calling it

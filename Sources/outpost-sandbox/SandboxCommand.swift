@@ -7,7 +7,7 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
     abstract:
-      "Serve fake upstream services (VolleyManager, a Supabase tasks project) on loopback, for tests and demos.",
+      "Serve fake upstream services (VolleyManager, a Supabase tasks project, Keycloak) on loopback, for tests and demos.",
     discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")
@@ -70,7 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("service"),
     help: ArgumentHelp(
-      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks). All of them if not given.",
+      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak). All of them if not given.",
       valueName: "name"))
   var services: [SandboxServiceName] = []
 
@@ -94,6 +94,24 @@ struct SandboxCommand: AsyncParsableCommand {
 
   @Option(name: .customLong("tasks-per-user"), help: ArgumentHelp("Seeded tasks per user.", valueName: "n"))
   var tasksPerUser = 8
+
+  @Option(
+    name: .customLong("keycloak-poll-interval"),
+    help: ArgumentHelp("Seconds between device-code polls Keycloak asks for (0 to 60).", valueName: "seconds"))
+  var keycloakPollInterval = 5
+
+  @Option(
+    name: .customLong("keycloak-token-lifespan"),
+    help: ArgumentHelp("Seconds a Keycloak access token lives.", valueName: "seconds"))
+  var keycloakTokenLifespan = 300
+
+  @Option(
+    name: .customLong("keycloak-browser-login"),
+    help: "What the browser meets at Keycloak: the login form, an approval at once (a signed-in browser), or a cancel.")
+  var keycloakBrowserLogin: SandboxKeycloakBrowserLogin = .form
+
+  @Flag(name: .customLong("keycloak-legacy-paths"), help: "Serve Keycloak under /keycloak/auth, as before v17.")
+  var keycloakLegacyPaths = false
 
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
@@ -131,6 +149,12 @@ struct SandboxCommand: AsyncParsableCommand {
     }
     guard !tasksAPIKey.isEmpty else { throw ValidationError("--tasks-api-key must not be empty") }
     _ = try parsedTasksUsers()
+    guard SandboxKeycloakSettings.intervals.contains(keycloakPollInterval) else {
+      throw ValidationError("--keycloak-poll-interval must be 0…60")
+    }
+    guard SandboxKeycloakSettings.lifetimes.contains(keycloakTokenLifespan) else {
+      throw ValidationError("--keycloak-token-lifespan must be 1…31536000")
+    }
   }
 
   func parsedTasksUsers() throws -> [SandboxTasksUser] {
@@ -183,6 +207,10 @@ struct SandboxCommand: AsyncParsableCommand {
       tasksPerUser: tasksPerUser)
     let tasksUsers = try parsedTasksUsers()
     if !tasksUsers.isEmpty { configuration.tasks.users = tasksUsers }
+    configuration.keycloak.settings.devicePollInterval = keycloakPollInterval
+    configuration.keycloak.settings.accessTokenLifespan = keycloakTokenLifespan
+    configuration.keycloak.settings.browserLogin = keycloakBrowserLogin
+    configuration.keycloak.legacyAuthPath = keycloakLegacyPaths
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }
@@ -201,3 +229,4 @@ struct SandboxCommand: AsyncParsableCommand {
 }
 
 extension SandboxServiceName: ExpressibleByArgument {}
+extension SandboxKeycloakBrowserLogin: ExpressibleByArgument {}

@@ -11,6 +11,7 @@ enum SandboxHelp {
       outpost-sandbox listening on http://127.0.0.1:PORT
         volleymanager http://127.0.0.1:PORT
         tasks http://127.0.0.1:PORT/tasks
+        keycloak http://127.0.0.1:PORT/keycloak
 
     VOLLEYMANAGER (--service volleymanager, at the root /)
     It imitates VolleyManager (volleymanager.volleyball.ch) closely \
@@ -103,6 +104,41 @@ enum SandboxHelp {
     Demo account (used unless --tasks-user is given):
       tasks@example.ch      demo-tasks-2026
 
+    KEYCLOAK (--service keycloak, under /keycloak; /keycloak/auth with
+    --keycloak-legacy-paths, as Keycloak before v17)
+    One OpenID Connect realm per Agile Network brand: the-agile-network,
+    court-report, chalk-talk, in-the-lab, ring-savvy, each with the public
+    client <realm>-desktop (redirects http://127.0.0.1/callback on any port and
+    <realm without dashes>://auth/callback; PKCE S256 required; device grant on;
+    password grant off). Under /keycloak/realms/<realm>:
+      GET  /.well-known/openid-configuration      every endpoint below
+      GET  /protocol/openid-connect/auth          response_type=code, client_id,
+           redirect_uri, scope, state, nonce, code_challenge(_method=S256).
+           A bad client or redirect: an error page, no redirect; no challenge:
+           302 error=invalid_request. Then the login form (POST
+           /login-actions/authenticate: username, password, or cancel), or at
+           once (--keycloak-browser-login approve|deny) a 302 to redirect_uri
+           with code, state, session_state and iss (or error=access_denied)
+      POST /protocol/openid-connect/token   grant_type=authorization_code (code,
+           redirect_uri, code_verifier; codes work once, 60 s),
+           urn:ietf:params:oauth:grant-type:device_code (device_code:
+           authorization_pending, slow_down when polled early (interval + 5 s
+           for good), access_denied, expired_token), refresh_token (a new one
+           every time; a spent one presented again ends the session:
+           invalid_grant "Maximum allowed refresh token reuse exceeded")
+      POST /protocol/openid-connect/auth/device   client_id, scope → device_code,
+           user_code, verification_uri(_complete), expires_in, interval
+           (--keycloak-poll-interval, 5 s)
+      GET/POST /device                  the verification page (user_code,
+           username, password; deny declines)
+      GET  /protocol/openid-connect/userinfo      Authorization: Bearer; 401
+           invalid_token once expired (--keycloak-token-lifespan, 300 s) or ended
+      POST /protocol/openid-connect/logout   client_id, refresh_token → 204
+      POST /protocol/openid-connect/revoke   client_id, token → 200
+      GET  /protocol/openid-connect/certs    {"keys":[]} (tokens are JWT-shaped,
+           signed by the sandbox, not RSA)
+    Demo account in every realm: fan@example.com  demo-fan-2026
+
     SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
     failing at random, never counted as a service's request.
       GET  /__admin/state?service=NAME     the service's data (no secrets)
@@ -111,6 +147,12 @@ enum SandboxHelp {
            delete {"email","id"}      revoke-sessions {"email"}
            config {"accessTokenLifetimeSeconds":N,"reuseIntervalSeconds":N,
                    "holdRefreshReplies":BOOL}  (hold refresh replies after rotating)
+           {"service":"keycloak","op":…}: approve {"userCode","username"?},
+           deny {"userCode"}, revoke-sessions {"username"},
+           user {"username","enabled"}, config {"accessTokenLifespan",
+           "ssoSessionIdle","ssoSessionMax","offlineSessionIdle","codeLifespan",
+           "deviceCodeLifespan","devicePollInterval","revokeRefreshToken",
+           "browserLogin":"form"|"approve"|"deny"}
            volleymanager's ops are its endpoints below: users, config,
            expire-sessions, games/move, games/cancel, exchanges/take.
            Unknown ops or keys: 400 with the allowed ones.

@@ -19,6 +19,11 @@ enum Terminal {
     writeStderr(message + "\n")
   }
 
+  /// A status line on stderr that the next one replaces (for a terminal).
+  static func progress(_ message: String) {
+    writeStderr("\r\u{1B}[K" + message)
+  }
+
   private static func writeStderr(_ text: String) {
     var bytes = Array(text.utf8)
     _ = write(2, &bytes, bytes.count)

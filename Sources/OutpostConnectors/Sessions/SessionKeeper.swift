@@ -34,6 +34,8 @@ public actor SessionKeeper<C: Connector> {
   /// Whether the last report said offline, so that the next success says the service is back.
   private var reportedOffline = false
   public private(set) var loginCount = 0
+  /// The interactive sign-in under way, if any (one at a time: a new one cancels it).
+  var interactiveLogin: PendingInteractiveLogin?
 
   private struct Established: Sendable {
     var session: C.Session
@@ -105,10 +107,23 @@ public actor SessionKeeper<C: Connector> {
       throw .connector(error)
     }
     do {
-      try await vault.store(result.rotatedSecret ?? secret, for: vaultKey, label: label)
+      return try await adopt(result, keeping: result.rotatedSecret ?? secret, label: label)
+    } catch {
+      throw .vault(error)
+    }
+  }
+
+  /// Keeps `secret` in the keyring, then uses the session the service just gave: the keeper
+  /// resumes, and reports the login. When the keyring will not keep the secret, the session is
+  /// ended upstream and nothing changes.
+  func adopt(_ result: LoginResult<C.Session>, keeping secret: SecretString, label: String) async throws(VaultError)
+    -> AccountIdentity
+  {
+    do {
+      try await vault.store(secret, for: vaultKey, label: label)
     } catch {
       await connector.logOut(result.session)
-      throw .vault(error)
+      throw error
     }
     login = nil
     stoppedReason = nil
@@ -124,6 +139,7 @@ public actor SessionKeeper<C: Connector> {
   public func logOut(reason: String) async throws(SessionError) -> Bool {
     let deleted: Bool
     do { deleted = try await vault.delete(for: vaultKey) } catch { throw .vault(error) }
+    interactiveLogin?.cancel()
     if let session { await connector.logOut(session) }
     session = nil
     generation += 1
@@ -137,6 +153,7 @@ public actor SessionKeeper<C: Connector> {
   /// Ends the session upstream, keeping the secret (the daemon is stopping, or the account is
   /// being removed and its secret deleted by the caller).
   public func close() async {
+    interactiveLogin?.cancel()
     if let session { await connector.logOut(session) }
     session = nil
     generation += 1

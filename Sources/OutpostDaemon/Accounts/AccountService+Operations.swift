@@ -21,7 +21,9 @@ extension AccountService {
     }
     let name = try await chooseName(params.name, kind: descriptor.kind)
     let username = try Self.validUsername(params.username, descriptor: descriptor)
-    let secret = try Self.validSecret(params.secret, descriptor: descriptor)
+    // A kind that signs in interactively takes no secret: the user signs in afterwards.
+    let interactive = params.secret == nil && !descriptor.loginMethods.isEmpty
+    let secret = interactive ? SecretString("") : try Self.validSecret(params.secret ?? "", descriptor: descriptor)
     let baseURL: String
     if descriptor.authentication == .secretURL {
       // The address is the secret: only a redacted form of it is stored and shown.
@@ -37,6 +39,10 @@ extension AccountService {
     switch descriptor.resolveOptions(params.options) {
     case .success(let resolved): options = resolved
     case .failure(let problem): throw .invalidParams(problem.message)
+    }
+    if interactive {
+      return try await addWaitingForSignIn(
+        kind: descriptor.kind, name: name, username: username, baseURL: baseURL, options: params.options)
     }
     // A locked keyring would only fail after the service was asked: ask the keyring first.
     if let problem = await vault.problem() { throw Self.failure(.vault(problem), name: name) }
@@ -72,6 +78,29 @@ extension AccountService {
       OutpostEventType.accountDidAdd,
       ["account": .string(account.id), "name": .string(name), "kind": .string(descriptor.kind)])
     return AccountLoginResult(account: account, identity: identity)
+  }
+
+  /// An account of a kind that signs in interactively, added without a secret: it waits in
+  /// `needs-login` for `accounts.login.begin`. Nothing goes to the keyring yet.
+  private func addWaitingForSignIn(
+    kind: String, name: String, username: String?, baseURL: String, options: [String: String]?
+  ) async throws(RPCError) -> AccountLoginResult {
+    let now = Date()
+    let account = Account(
+      id: UUID().uuidString.lowercased(), name: name, kind: kind, username: username, baseURL: baseURL,
+      state: .needsLogin, stateReason: "not signed in yet", stateChangedAt: now, createdAt: now, options: options)
+    guard let session = makeSession(for: account) else { throw .invalidParams("unknown kind \"\(kind)\"") }
+    do {
+      try await store.addAccount(account)
+    } catch {
+      if case .conflict = error { throw .accountExists(name) }
+      throw Self.storeFailure(error)
+    }
+    await register(session, for: account)
+    logger.notice("account \(name) added (\(kind) at \(baseURL)); it waits for its first sign-in")
+    await announce(
+      OutpostEventType.accountDidAdd, ["account": .string(account.id), "name": .string(name), "kind": .string(kind)])
+    return AccountLoginResult(account: account, identity: AccountIdentity())
   }
 
   func login(_ params: AccountsLogin.Params) async throws(RPCError) -> AccountLoginResult {
@@ -116,6 +145,7 @@ extension AccountService {
     } catch {
       throw Self.failure(.vault(error), name: account.name)
     }
+    cancelInteractiveLogins(accountID: account.id)
     if let session = await unregister(account.id) { await session.close() }
     do {
       try await store.removeAccount(id: account.id)
@@ -147,7 +177,7 @@ extension AccountService {
 
   // MARK: Validation
 
-  private func existing(_ name: String) async throws(RPCError) -> Account {
+  func existing(_ name: String) async throws(RPCError) -> Account {
     let found: Account?
     do { found = try await store.account(named: name) } catch { throw Self.storeFailure(error) }
     guard let found else { throw .accountNotFound(name) }

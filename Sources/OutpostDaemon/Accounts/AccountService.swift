@@ -17,16 +17,23 @@ actor AccountService {
   /// How many queued actions an account has; the action queue (a later issue) provides it.
   let pendingActions: @Sendable (String) async -> Int
   let sync: SyncEngine?
+  /// Paces what waits for the user in interactive sign-ins (device-code polls, long polls).
+  let loginClock: any Clock<Duration>
   private var sessions: [String: any AccountSession] = [:]
+  /// Interactive sign-ins by login id: at most one per account, kept after it ended so that a
+  /// late `accounts.login.wait` still learns how.
+  var interactiveLogins: [String: InteractiveLoginEntry] = [:]
   /// Signals the keyring watcher that some account waits for the keyring (coalesced).
   nonisolated let keyringLockSignals: AsyncStream<Void>
   private let keyringLockSignal: AsyncStream<Void>.Continuation
 
   init(
     store: Store, vault: KeyringVault, transport: any HTTPTransport, events: EventHub, logger: Logger,
-    sync: SyncEngine? = nil, pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 }
+    sync: SyncEngine? = nil, pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 },
+    loginClock: any Clock<Duration> = ContinuousClock()
   ) {
     self.sync = sync
+    self.loginClock = loginClock
     self.store = store
     self.vault = vault
     self.transport = transport

@@ -1,6 +1,7 @@
 import OutpostRPC
 
 /// `accounts.*`. Params are never logged: `accounts.add` and `accounts.login` carry a secret.
+/// Replies never carry one: an interactive sign-in's refresh token goes to the keyring only.
 enum AccountHandlers {
   static func register(into registry: inout RPCHandlerRegistry, accounts: AccountService) {
     registry.register(AccountsList.self) { _, _ in AccountsList.Result(accounts: try await accounts.list()) }
@@ -9,5 +10,9 @@ enum AccountHandlers {
     registry.register(AccountsLogout.self) { params, _ in try await accounts.logout(params) }
     registry.register(AccountsRemove.self) { params, _ in try await accounts.remove(params) }
     registry.register(AccountsStatus.self) { params, _ in try await accounts.status(params) }
+    registry.register(AccountsKinds.self) { _, _ in AccountService.kinds() }
+    registry.register(AccountsLoginBegin.self) { params, _ in try await accounts.beginLogin(params) }
+    registry.register(AccountsLoginWait.self) { params, _ in try await accounts.waitLogin(params) }
+    registry.register(AccountsLoginCancel.self) { params, _ in try await accounts.cancelLogin(params) }
   }
 }

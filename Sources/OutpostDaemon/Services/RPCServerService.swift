@@ -45,6 +45,7 @@ struct RPCServerService: Service {
     Systemd.stopping(status: "Stopping: finishing requests in flight")
     logger.notice("stopping")
     _ = try? await services.events.publish(OutpostEventType.daemonWillStop)
+    await services.accounts.cancelAllInteractiveLogins()
     await server.shutdown()
   }
 }

@@ -84,5 +84,65 @@ extension Catalog {
       .en: "Check failed: {0}", .de: "Prüfung fehlgeschlagen: {0}", .fr: "Échec de la vérification : {0}",
       .it: "Verifica non riuscita: {0}",
     ],
+  ].merging(signInEntries) { first, _ in first }
+
+  /// Interactive sign-in (`outpost account login NAME --browser|--device`).
+  static let signInEntries: [MessageKey: [Language: String]] = [
+    .accountAddedNeedsLogin: [
+      .en: "Added account {0} ({1}). Sign in with:  outpost account login {0}",
+      .de: "Konto {0} ({1}) hinzugefügt. Anmelden mit:  outpost account login {0}",
+      .fr: "Compte {0} ({1}) ajouté. Connectez-vous avec :  outpost account login {0}",
+      .it: "Account {0} ({1}) aggiunto. Accedi con:  outpost account login {0}",
+    ],
+    .accountSignInBrowser: [
+      .en: "To sign in to {0}, open this address in your browser:\n  {1}",
+      .de: "Um sich bei {0} anzumelden, öffnen Sie diese Adresse im Browser:\n  {1}",
+      .fr: "Pour vous connecter à {0}, ouvrez cette adresse dans votre navigateur :\n  {1}",
+      .it: "Per accedere a {0}, apri questo indirizzo nel browser:\n  {1}",
+    ],
+    .accountSignInDevice: [
+      .en: "To sign in to {0}, open {1} on any device and enter the code  {2}",
+      .de: "Um sich bei {0} anzumelden, öffnen Sie {1} auf einem beliebigen Gerät und geben Sie den Code ein:  {2}",
+      .fr: "Pour vous connecter à {0}, ouvrez {1} sur n'importe quel appareil et saisissez le code  {2}",
+      .it: "Per accedere a {0}, apri {1} su qualsiasi dispositivo e inserisci il codice  {2}",
+    ],
+    .accountSignInDeviceDirect: [
+      .en: "(or open {0}, where the code is already filled in)",
+      .de: "(oder öffnen Sie {0}, dort ist der Code schon eingetragen)",
+      .fr: "(ou ouvrez {0}, où le code est déjà saisi)",
+      .it: "(oppure apri {0}, dove il codice è già inserito)",
+    ],
+    .accountSignInWaiting: [
+      .en: "Waiting for the sign-in… ({0} left; Ctrl-C stops waiting)",
+      .de: "Warte auf die Anmeldung … (noch {0}; Strg-C beendet das Warten)",
+      .fr: "En attente de la connexion… (encore {0} ; Ctrl-C arrête d'attendre)",
+      .it: "In attesa dell'accesso… (ancora {0}; Ctrl-C smette di attendere)",
+    ],
+    .accountSignedIn: [
+      .en: "Account {0} is signed in as {1}. Its refresh token is in your keyring, not on disk.",
+      .de:
+        "Konto {0} ist angemeldet als {1}. Sein Aktualisierungstoken liegt im Schlüsselbund, nicht auf der Festplatte.",
+      .fr:
+        "Le compte {0} est connecté en tant que {1}. Son jeton de renouvellement est dans votre trousseau, pas sur le disque.",
+      .it: "L'account {0} è connesso come {1}. Il suo token di rinnovo è nel portachiavi, non sul disco.",
+    ],
+    .accountPasswordKind: [
+      .en: "{0} accounts sign in with a password: leave out --device and --browser",
+      .de: "{0}-Konten melden sich mit einem Passwort an: lassen Sie --device und --browser weg",
+      .fr: "les comptes {0} se connectent avec un mot de passe : omettez --device et --browser",
+      .it: "gli account {0} accedono con una password: ometti --device e --browser",
+    ],
+    .accountLoginMethodUnsupported: [
+      .en: "{0} accounts cannot sign in with {1}; they offer: {2}",
+      .de: "{0}-Konten können sich nicht mit {1} anmelden; möglich ist: {2}",
+      .fr: "les comptes {0} ne peuvent pas se connecter avec {1} ; ils proposent : {2}",
+      .it: "gli account {0} non possono accedere con {1}; offrono: {2}",
+    ],
+    .accountLoginMethodsExclusive: [
+      .en: "--device and --browser exclude each other",
+      .de: "--device und --browser schließen sich gegenseitig aus",
+      .fr: "--device et --browser s'excluent mutuellement",
+      .it: "--device e --browser si escludono a vicenda",
+    ],
   ]
 }

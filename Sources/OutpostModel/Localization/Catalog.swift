@@ -38,6 +38,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountLastLogin
   case accountCheckOK
   case accountCheckFailed
+  case accountAddedNeedsLogin
+  case accountSignInBrowser
+  case accountSignInDevice
+  case accountSignInDeviceDirect
+  case accountSignInWaiting
+  case accountSignedIn
+  case accountPasswordKind
+  case accountLoginMethodUnsupported
+  case accountLoginMethodsExclusive
   case syncStarted
   case syncSynced
   case syncNothingNew

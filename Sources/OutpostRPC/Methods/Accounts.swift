@@ -13,7 +13,9 @@ public enum AccountsList: RPCMethod {
 
 /// `accounts.add`: verifies the credentials with the service, then stores the secret in the
 /// keyring and the account (without the secret) in the database. Nothing is saved when the
-/// service says no.
+/// service says no. For a kind that signs in interactively (`accounts.kinds` lists its
+/// `loginMethods`), the secret may be left out: the account is then added in `needs-login`,
+/// for `accounts.login.begin`.
 public enum AccountsAdd: RPCMethod {
   public static let name = "accounts.add"
 
@@ -26,14 +28,15 @@ public enum AccountsAdd: RPCMethod {
     /// Defaults to the service's public address.
     public var baseURL: String?
     /// The password (or token). Travels only over the owner-only socket, goes only to the
-    /// service and the keyring, and is never echoed, logged or stored in the database.
-    public var secret: String
+    /// service and the keyring, and is never echoed, logged or stored in the database. Absent
+    /// for a kind that signs in interactively.
+    public var secret: String?
     /// The connector's options by name (an API key, a brand); the connector declares which it
     /// takes. Stored with the account: never put a secret here.
     public var options: [String: String]?
 
     public init(
-      kind: String, name: String? = nil, username: String? = nil, baseURL: String? = nil, secret: String,
+      kind: String, name: String? = nil, username: String? = nil, baseURL: String? = nil, secret: String?,
       options: [String: String]? = nil
     ) {
       self.kind = kind

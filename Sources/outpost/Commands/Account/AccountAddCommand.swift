@@ -11,7 +11,10 @@ struct AccountAddCommand: ParsableCommand {
       https://, webcal:// or file://; its address usually holds a personal token, so it is asked \
       for like a password and kept in the keyring), or tasks (a to-do list on a Supabase \
       project: the password signs in once, then the keyring keeps the rotating refresh token; \
-      --option apiKey=KEY sets the project's public key). The password is asked for without echo; for \
+      --option apiKey=KEY sets the project's public key), or agilenetwork (The Agile Network: \
+      no password here; the account is added waiting for `outpost account login NAME`, which \
+      signs in at the brand's Keycloak; --base-url is the Keycloak address, --option realm=… \
+      and --option clientId=… the brand's). The password is asked for without echo; for \
       scripts, pipe it in with --password-stdin. Nothing is saved unless \
       the service accepts the login, and the reason is shown when it does not (wrong password, \
       service unreachable, two-factor account, unexpected reply).
@@ -22,6 +25,7 @@ struct AccountAddCommand: ParsableCommand {
         outpost account add volleymanager --name test --username demo --base-url http://127.0.0.1:8080
         echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
         outpost account add tasks --username me@example.ch --base-url http://127.0.0.1:8080/tasks --option apiKey=sandbox-tasks-anon-key
+        outpost account add agilenetwork --base-url http://127.0.0.1:8080/keycloak --option realm=the-agile-network
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -76,6 +80,23 @@ struct AccountAddCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let connection = try global.connect()
+      // A kind that signs in at the service's own pages takes no password: the account waits
+      // for `outpost account login NAME`.
+      let signsInInteractively =
+        !passwordFromStandardInput
+        && (try? connection.call(AccountsKinds.self, NoParams()).kinds.first { $0.kind == kind })?.loginMethods
+          .isEmpty == false
+      if signsInInteractively {
+        let result = try connection.call(
+          AccountsAdd.self,
+          .init(kind: kind, name: name, username: username, baseURL: baseURL, secret: nil, options: optionValues))
+        if global.json {
+          Terminal.printJSON(result)
+        } else {
+          print(localized(.accountAddedNeedsLogin, result.account.name, result.account.kind))
+        }
+        return
+      }
       let isFeed = kind == "ical"
       let secret = try SecretInput.read(
         noun: isFeed ? "feed address" : "password",

@@ -14,6 +14,7 @@ struct AccountCommand: ParsableCommand {
         outpost account list
         outpost account status volleymanager
         outpost account login volleymanager      (after a password change)
+        outpost account login agilenetwork --device   (a service you sign in to on its own pages)
         outpost account remove volleymanager
 
       States: ok; needs-login (the password was rejected or you logged out: run `outpost account \

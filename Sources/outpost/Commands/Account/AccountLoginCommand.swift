@@ -5,11 +5,23 @@ import OutpostRPC
 struct AccountLoginCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "login",
-    abstract: "Log an account in again with its (new) password.",
+    abstract: "Log an account in again: with its (new) password, or by signing in at the service.",
     discussion: """
-      Needed after the service rejected the stored password (state needs-login), after \
-      `outpost account logout`, or to replace the password in the keyring. The old password \
-      stays until the service accepts the new one.
+      For a password account: needed after the service rejected the stored password (state \
+      needs-login), after `outpost account logout`, or to replace the password in the keyring. \
+      The old password stays until the service accepts the new one.
+
+      For an account that signs in at the service's own pages (agilenetwork): prints the \
+      address to open, opens your browser with --browser when there is a display (otherwise \
+      it only prints it), or with --device shows a code to type on any device; then waits \
+      until you have signed in and exits 0. The refresh token the service issues goes to your \
+      keyring only. Without either flag, the browser is used when there is a display. With \
+      --json, the begin and the final wait replies are printed, one JSON object per line.
+
+      Examples:
+        outpost account login volleymanager
+        outpost account login agilenetwork --browser
+        outpost account login agilenetwork --device
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -20,10 +32,27 @@ struct AccountLoginCommand: ParsableCommand {
   @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
   var passwordFromStandardInput = false
 
+  @Flag(help: "Sign in with a code typed on any device (no browser needed here).")
+  var device = false
+
+  @Flag(help: "Sign in in the browser, which comes back to Outpost on 127.0.0.1.")
+  var browser = false
+
+  func validate() throws {
+    if device && browser { throw ValidationError(localized(.accountLoginMethodsExclusive)) }
+  }
+
   func run() throws {
     try reportingFailures {
       let connection = try global.connect()
       let account = try connection.call(AccountsStatus.self, .init(name: name, check: false)).account
+      let kind = try? connection.call(AccountsKinds.self, NoParams()).kinds.first { $0.kind == account.kind }
+      if let kind, !kind.loginMethods.isEmpty, !passwordFromStandardInput {
+        let requested: LoginMethod? = device ? .device : browser ? .browser : nil
+        return try InteractiveSignIn(connection: connection, json: global.json, account: account, kind: kind)
+          .run(requested)
+      }
+      if device || browser { throw CLIFailure(.usage, localized(.accountPasswordKind, account.kind)) }
       let secret = try SecretInput.read(
         noun: "password",
         prompt: localized(.accountSecretPrompt, "Password", account.username ?? account.name, account.baseURL),
