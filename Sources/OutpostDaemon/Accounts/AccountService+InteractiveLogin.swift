@@ -78,6 +78,9 @@ extension AccountService {
     guard (0...Self.maximumLoginWait).contains(seconds) else {
       throw .invalidParams("timeoutSeconds must be 0…\(Self.maximumLoginWait)")
     }
+    if waitedLogins.insert(entry.id).inserted {
+      logger.notice("account \(entry.name): a client waits for the sign-in")
+    }
     let outcome = await entry.pending.waitForOutcome(within: .seconds(seconds), clock: loginClock)
     let expiresAt = entry.pending.prompt.expiresAt
     switch outcome {

@@ -23,6 +23,8 @@ actor AccountService {
   /// Interactive sign-ins by login id: at most one per account, kept after it ended so that a
   /// late `accounts.login.wait` still learns how.
   var interactiveLogins: [String: InteractiveLoginEntry] = [:]
+  /// The sign-ins a client has waited on, so that the first wait is logged once.
+  var waitedLogins: Set<String> = []
   /// Signals the keyring watcher that some account waits for the keyring (coalesced).
   nonisolated let keyringLockSignals: AsyncStream<Void>
   private let keyringLockSignal: AsyncStream<Void>.Continuation

@@ -278,6 +278,12 @@ extension EndToEnd {
       let waiting = try RunningCommand(
         outpost, ["account", "login", "agilenetwork", "--device", "--json"], environment: daemon.environment)
       #expect(waiting.nextLine()?.contains("\"userCode\"") == true)
+      // Stop only once its wait is in (a loaded machine can be slow to send it; stopped before,
+      // the CLI would find the daemon gone instead).
+      let deadline = ContinuousClock.now + .seconds(60)
+      while !daemon.log.contains("a client waits for the sign-in") && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(50))
+      }
       #expect(try daemon.stop() == 0)
       let told = waiting.finish()
       #expect(told.status == 1, "\(told.status) \(told.stderr)")
