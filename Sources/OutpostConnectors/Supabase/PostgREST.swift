@@ -64,7 +64,6 @@ public struct PostgREST: Sendable {
     case 429,
       503 where reply.header("retry-after") != nil:
       return .rateLimited(retryAfter: reply.header("retry-after").flatMap(Double.init))
-    case 429: return .rateLimited(retryAfter: reply.header("retry-after").flatMap(Double.init))
     case 500..<600: return .transient("\(activity): HTTP \(reply.status)")
     default: return .unexpectedReply("\(activity): HTTP \(reply.status)\(code.isEmpty ? "" : " (\(code))")")
     }
