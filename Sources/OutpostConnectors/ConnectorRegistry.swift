@@ -31,7 +31,11 @@ public enum ConnectorRegistry {
   /// Every kind of item, as its connector declares it.
   public static var itemKinds: [ItemKindDeclaration] { kinds.flatMap(\.descriptor.itemKinds) }
 
-  public static func itemKind(_ kind: ItemKind) -> ItemKindDeclaration? { itemKinds.first { $0.kind == kind } }
+  /// Looked up once per listed item (`items.list` shows thousands): built once, not per call.
+  public static func itemKind(_ kind: ItemKind) -> ItemKindDeclaration? { itemKindsByKind[kind] }
+
+  private static let itemKindsByKind: [ItemKind: ItemKindDeclaration] = Dictionary(
+    itemKinds.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The kinds of item that take the start reminders the user configures.
   public static var startReminderKinds: [ItemKind] { itemKinds.filter(\.startReminders).map(\.kind) }
