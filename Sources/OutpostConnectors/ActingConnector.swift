@@ -21,7 +21,21 @@ public protocol ActingConnector: Connector {
   static func prepare(_ type: ActionType, on item: Item, params: [String: JSONValue], now: Date) throws(ActionRefusal)
     -> PreparedAction
 
+  /// The same for an action on the account itself (its declaration has no targets): a
+  /// booking. The place to fix what makes a retry safe, an idempotency key, before anything is
+  /// sent: the queue records it with the action. Pure as well.
+  static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)
+    -> PreparedAction
+
   func perform(_ action: ActionRequest, session: Session) async throws(ConnectorError) -> ActionOutcome
+}
+
+extension ActingConnector {
+  public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)
+    -> PreparedAction
+  {
+    throw .notAllowed("\(type.rawValue) is done to an item, not to the account")
+  }
 }
 
 /// An action ready for the queue: what `perform` will be handed.

@@ -15,6 +15,7 @@ public enum ConnectorRegistry {
     .syncing(ICalFeedConnector.self),
     .acting(TasksConnector.self),
     .syncing(AgileNetworkConnector.self),
+    .acting(RPPConnector.self),
   ]
 
   public static var descriptors: [ConnectorDescriptor] { kinds.map(\.descriptor) }
@@ -52,6 +53,16 @@ public enum ConnectorRegistry {
     }
   }
 
+  /// Every live query of every connector, in registry order.
+  public static var queries: [QueryDeclaration] { kinds.flatMap(\.queries) }
+
+  public static func query(_ name: String) -> (kind: ConnectorKind, declaration: QueryDeclaration)? {
+    for kind in kinds {
+      if let declaration = kind.queries.first(where: { $0.name == name }) { return (kind, declaration) }
+    }
+    return nil
+  }
+
   /// Every action of every connector, in registry order.
   public static var actions: [ActionDeclaration] { kinds.flatMap(\.actions) }
 
@@ -68,6 +79,8 @@ public enum ConnectorRegistry {
 public struct ConnectorKind: Sendable {
   public let descriptor: ConnectorDescriptor
   public let actions: [ActionDeclaration]
+  /// What it answers live (`QueryingConnector`); none for most.
+  public let queries: [QueryDeclaration]
   /// The connector's type, for what it may also be (`SecretAddressConnector`).
   let connectorType: any Connector.Type
   let makeKeeper:
@@ -76,21 +89,34 @@ public struct ConnectorKind: Sendable {
       @escaping @Sendable (SessionEvent) async -> Void
     ) -> any AccountSession
   let preparation: @Sendable (ActionType, Item, [String: JSONValue], Date) throws(ActionRefusal) -> PreparedAction
+  let accountPreparation: @Sendable (ActionType, [String: JSONValue], Date) throws(ActionRefusal) -> PreparedAction
 
   /// A connector that syncs and acts.
   public static func acting<C: SyncingConnector & ActingConnector>(_ type: C.Type) -> ConnectorKind {
     ConnectorKind(
-      descriptor: C.descriptor, actions: C.actions, connectorType: C.self, makeKeeper: keeperMaker(C.self),
+      descriptor: C.descriptor, actions: C.actions, queries: queries(of: C.self), connectorType: C.self,
+      makeKeeper: keeperMaker(C.self),
       preparation: { type, item, params, now throws(ActionRefusal) in
         try C.prepare(type, on: item, params: params, now: now)
+      },
+      accountPreparation: { type, params, now throws(ActionRefusal) in
+        try C.prepare(type, params: params, now: now)
       })
   }
 
   /// A connector that only syncs.
   public static func syncing<C: SyncingConnector>(_ type: C.Type) -> ConnectorKind {
     ConnectorKind(
-      descriptor: C.descriptor, actions: [], connectorType: C.self, makeKeeper: keeperMaker(C.self),
-      preparation: { type, _, _, _ throws(ActionRefusal) in throw .notAllowed("\(type.rawValue) is not declared") })
+      descriptor: C.descriptor, actions: [], queries: queries(of: C.self), connectorType: C.self,
+      makeKeeper: keeperMaker(C.self),
+      preparation: { type, _, _, _ throws(ActionRefusal) in throw .notAllowed("\(type.rawValue) is not declared") },
+      accountPreparation: { type, _, _ throws(ActionRefusal) in
+        throw .notAllowed("\(type.rawValue) is not declared")
+      })
+  }
+
+  private static func queries<C: Connector>(of type: C.Type) -> [QueryDeclaration] {
+    (type as? any QueryingConnector.Type)?.queries ?? []
   }
 
   private static func keeperMaker<C: Connector>(_ type: C.Type)
@@ -106,12 +132,28 @@ public struct ConnectorKind: Sendable {
     }
   }
 
+  /// Checks an action on the account (a booking) before it is queued: its parameters, then
+  /// the connector's own preparation (which fixes its idempotency key).
+  public func prepare(_ declaration: ActionDeclaration, params: JSONValue?, now: Date) throws(ActionRefusal)
+    -> PreparedAction
+  {
+    guard declaration.onAccount else {
+      let kinds = declaration.targets.map(\.rawValue).joined(separator: " or ")
+      throw .invalidParams("\(declaration.name.rawValue) is done to a \(kinds) item: name its number")
+    }
+    let checked = try declaration.validate(params)
+    return try accountPreparation(declaration.name, checked, now)
+  }
+
   /// Checks an action before it is queued: its parameters against the declaration, then the
   /// connector's precondition against the item as last synced.
   public func prepare(_ declaration: ActionDeclaration, on item: Item, params: JSONValue?, now: Date)
     throws(ActionRefusal) -> PreparedAction
   {
     guard declaration.targets.contains(item.kind) else {
+      if declaration.onAccount {
+        throw .invalidParams("\(declaration.name.rawValue) is done to an account, not to an item: name the account")
+      }
       let kinds = declaration.targets.map(\.rawValue).joined(separator: " or ")
       throw .notAllowed("\(declaration.name.rawValue) applies to \(kinds) items, not to a \(item.kind.rawValue)")
     }

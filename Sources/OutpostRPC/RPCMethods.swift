@@ -27,6 +27,8 @@ public enum RPCMethods {
     ActionsPerform.self,
     ActionsList.self,
     ActionsResolve.self,
+    QueriesKinds.self,
+    QueriesRun.self,
     CalendarExport.self,
     CalendarStatus.self,
     CalendarURL.self,

@@ -86,6 +86,12 @@ struct ItemDiff {
     if old.status != new.status { fields.append("status") }
     if old.title != new.title { fields.append("title") }
     if old.details != new.details || old.link != new.link { fields.append("details") }
+    // Which details, by key (`details.stage`), so a kind can announce one step of many.
+    if case .object(let before) = old.details, case .object(let after) = new.details, before != after {
+      for key in Set(before.keys).union(after.keys).sorted() where before[key] != after[key] {
+        fields.append("details." + key)
+      }
+    }
     return fields
   }
 }

@@ -57,7 +57,10 @@ extension SyncEngine {
         }
       }
       switch outcome {
-      case .done, .alreadyDone:
+      case .done(let reply):
+        // Kept with the action: what a creating action made (a booking's confirmation number).
+        await record(action, .done, serverState: reply)
+      case .alreadyDone:
         await record(action, .done)
       case .conflict(let reason, let serverState):
         await record(action, .conflict, problem: reason, serverState: serverState)

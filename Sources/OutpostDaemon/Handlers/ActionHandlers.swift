@@ -19,10 +19,14 @@ enum ActionHandlers {
       return ActionsKinds.Result(actions: actions)
     }
     registry.register(ActionsPerform.self) { params, _ in
-      try await queue(params.action, item: params.item, params: params.params, wait: params.wait, services)
+      try await queue(
+        params.action, on: try target(item: params.item, account: params.account), params: params.params,
+        wait: params.wait, services)
     }
     registry.register(ActionsAdd.self) { params, _ in
-      try await queue(params.type, item: params.item, params: params.params, wait: params.wait, services)
+      try await queue(
+        params.type, on: try target(item: params.item, account: params.account), params: params.params,
+        wait: params.wait, services)
     }
 
     registry.register(ActionsList.self) { params, _ in
@@ -53,9 +57,25 @@ enum ActionHandlers {
     }
   }
 
-  /// Checks a declared action against its parameters and the item as last synced, records it,
-  /// and has the engine perform it (now, or when the service can be reached).
-  static func queue(_ name: String, item number: Int64, params: JSONValue?, wait: Bool?, _ services: DaemonServices)
+  /// What an action is done to: an item the store has, or the account itself (a booking).
+  enum Target {
+    case item(Int64)
+    case account(String)
+  }
+
+  static func target(item: Int64?, account: String?) throws -> Target {
+    switch (item, account) {
+    case (let number?, nil): .item(number)
+    case (nil, let name?): .account(name)
+    case (nil, nil): throw RPCError.invalidParams("name the item (item) or, for an action on an account, the account")
+    case (_?, _?): throw RPCError.invalidParams("name the item or the account, not both")
+    }
+  }
+
+  /// Checks a declared action against its parameters and the item as last synced (or, for an
+  /// action on the account, the connector's preparation), records it, and has the engine
+  /// perform it (now, or when the service can be reached).
+  static func queue(_ name: String, on target: Target, params: JSONValue?, wait: Bool?, _ services: DaemonServices)
     async throws -> ActionsAdd.Result
   {
     let store = services.store
@@ -63,20 +83,39 @@ enum ActionHandlers {
       let known = ConnectorRegistry.actions.map(\.name.rawValue).joined(separator: ", ")
       throw RPCError.invalidParams("unknown action \"\(name)\"; known: \(known) (`outpost actions` describes them)")
     }
-    guard let stored = try await store.item(number: number) else { throw RPCError.itemNotFound(number) }
-    guard let account = try await store.accounts().first(where: { $0.id == stored.accountID }),
-      account.kind == kind.descriptor.kind
-    else {
-      throw RPCError.actionNotAllowed(
-        "\(name) is a \(kind.descriptor.displayName) action; #\(number) belongs to another service")
+    let account: Account
+    let stored: StoredItem?
+    switch target {
+    case .item(let number):
+      guard let item = try await store.item(number: number) else { throw RPCError.itemNotFound(number) }
+      guard let owner = try await store.accounts().first(where: { $0.id == item.accountID }),
+        owner.kind == kind.descriptor.kind
+      else {
+        throw RPCError.actionNotAllowed(
+          "\(name) is a \(kind.descriptor.displayName) action; #\(number) belongs to another service")
+      }
+      (account, stored) = (owner, item)
+    case .account(let accountName):
+      guard let named = try await store.account(named: accountName) else {
+        throw RPCError.accountNotFound(accountName)
+      }
+      guard named.kind == kind.descriptor.kind else {
+        throw RPCError.actionNotAllowed(
+          "\(name) is a \(kind.descriptor.displayName) action; \(accountName) is a \(named.kind) account")
+      }
+      (account, stored) = (named, nil)
     }
     let prepared: PreparedAction
     do {
-      prepared = try kind.prepare(declaration, on: stored.item, params: params, now: Date())
+      if let stored {
+        prepared = try kind.prepare(declaration, on: stored.item, params: params, now: Date())
+      } else {
+        prepared = try kind.prepare(declaration, params: params, now: Date())
+      }
     } catch .invalidParams(let detail) {
       throw RPCError.invalidParams(detail)
     } catch .notAllowed(let detail) {
-      throw RPCError.actionNotAllowed("#\(number): \(detail)")
+      throw RPCError.actionNotAllowed(stored.map { "#\($0.number): \(detail)" } ?? detail)
     }
     if !declaration.offline, await services.sync.status(accountID: account.id)?.offline == true {
       throw RPCError.actionNotAllowed(
@@ -84,15 +123,16 @@ enum ActionHandlers {
     }
     let type = declaration.name
     var action = try await store.enqueueAction(
-      accountID: stored.accountID, type: type, itemNumber: stored.number, target: prepared.target,
+      accountID: account.id, type: type, itemNumber: stored?.number, target: prepared.target,
       params: prepared.params)
-    services.logger.notice("action #\(action.number) (\(type.rawValue)) queued for item #\(stored.number)")
+    let about = stored.map { "item #\($0.number)" } ?? "account \(account.name)"
+    services.logger.notice("action #\(action.number) (\(type.rawValue)) queued for \(about)")
     let engine = services.sync
     if wait == true {
-      _ = await engine.sync(accountID: stored.accountID)
+      _ = await engine.sync(accountID: account.id)
       action = try await store.action(number: action.number) ?? action
     } else {
-      Task { _ = await engine.sync(accountID: stored.accountID) }
+      Task { _ = await engine.sync(accountID: account.id) }
     }
     return ActionsAdd.Result(action: action)
   }

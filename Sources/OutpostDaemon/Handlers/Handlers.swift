@@ -10,6 +10,7 @@ enum Handlers {
     AccountHandlers.register(into: &registry, accounts: services.accounts)
     ItemHandlers.register(into: &registry, services: services)
     ActionHandlers.register(into: &registry, services: services)
+    QueryHandlers.register(into: &registry, services: services)
     CalendarHandlers.register(into: &registry, services: services)
     SnapshotHandlers.register(into: &registry, services: services)
     NotificationHandlers.register(into: &registry, services: services)

@@ -8,7 +8,8 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
   public var service: String
   /// One line, for lists and `--help`.
   public var summary: String
-  /// The kinds of item it can be done to.
+  /// The kinds of item it can be done to; none for an action on the account itself, which
+  /// creates something new (a booking): queued with the account's name instead of an item.
   public var targets: [ItemKind]
   public var parameters: [ActionParameter]
   /// Whether it may be queued while the service is out of reach (performed when it is back).
@@ -26,6 +27,9 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
     self.parameters = parameters
     self.offline = offline
   }
+
+  /// Done to the account (a booking, a new draft), not to an item it already has.
+  public var onAccount: Bool { targets.isEmpty }
 }
 
 /// One typed parameter of an action.

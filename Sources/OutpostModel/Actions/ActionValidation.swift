@@ -23,21 +23,29 @@ extension ActionDeclaration {
   /// dates are `YYYY-MM-DD`, date-times UTC `YYYY-MM-DDTHH:MM:SSZ`. Unknown names, missing
   /// required ones and values of the wrong type are refused, each with what would be right.
   public func validate(_ params: JSONValue?) throws(ActionRefusal) -> [String: JSONValue] {
+    try parameters.validate(params, for: name.rawValue)
+  }
+}
+
+extension [ActionParameter] {
+  /// The checks of `ActionDeclaration.validate`, for anything with typed parameters (actions,
+  /// queries); `owner` names it in the refusals.
+  public func validate(_ params: JSONValue?, for owner: String) throws(ActionRefusal) -> [String: JSONValue] {
     let given: [String: JSONValue]
     switch params {
     case nil, .null?: given = [:]
     case .object(let members)?: given = members
     case let other?: throw .invalidParams("params must be an object, not \(other.typeName)")
     }
-    let known = Set(parameters.map(\.name))
+    let known = Set(map(\.name))
     if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
-      let allowed = parameters.isEmpty ? "it takes none" : "it takes \(parameters.map(\.name).joined(separator: ", "))"
-      throw .invalidParams("\(name.rawValue) has no parameter \"\(unknown)\"; \(allowed)")
+      let allowed = isEmpty ? "it takes none" : "it takes \(map(\.name).joined(separator: ", "))"
+      throw .invalidParams("\(owner) has no parameter \"\(unknown)\"; \(allowed)")
     }
     var result: [String: JSONValue] = [:]
-    for parameter in parameters {
+    for parameter in self {
       guard let value = given[parameter.name], value != .null else {
-        if parameter.required { throw .invalidParams("\(name.rawValue) needs \(parameter.name): \(parameter.summary)") }
+        if parameter.required { throw .invalidParams("\(owner) needs \(parameter.name): \(parameter.summary)") }
         continue
       }
       result[parameter.name] = try parameter.canonical(value)

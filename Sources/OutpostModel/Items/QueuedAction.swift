@@ -21,7 +21,8 @@ public struct QueuedAction: Codable, Sendable, Equatable {
   public var attempts: Int
   /// Why the last attempt failed, or what the conflict is.
   public var problem: String?
-  /// What the service holds now, for a conflict: the user decides with it in view.
+  /// What the service holds now, for a conflict: the user decides with it in view. For a done
+  /// action, the service's reply when it said something worth keeping (a new booking).
   public var serverState: JSONValue?
   public var createdAt: Date
   public var updatedAt: Date

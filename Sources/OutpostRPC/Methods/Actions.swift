@@ -26,8 +26,10 @@ public enum ActionsPerform: RPCMethod {
   public struct Params: Codable, Sendable, Equatable {
     /// A declared action's name (`actions.kinds`), e.g. `exchange.take`.
     public var action: String
-    /// The item's number (`outpost items`).
-    public var item: Int64
+    /// The item's number (`outpost items`), for an action on an item.
+    public var item: Int64?
+    /// The account's name, for an action on the account itself (one without targets: a booking).
+    public var account: String?
     /// The action's parameters by name; text values are converted to the declared types.
     public var params: JSONValue?
     public var wait: Bool?
@@ -35,6 +37,13 @@ public enum ActionsPerform: RPCMethod {
     public init(action: String, item: Int64, params: JSONValue? = nil, wait: Bool? = nil) {
       self.action = action
       self.item = item
+      self.params = params
+      self.wait = wait
+    }
+
+    public init(action: String, account: String, params: JSONValue? = nil, wait: Bool? = nil) {
+      self.action = action
+      self.account = account
       self.params = params
       self.wait = wait
     }
@@ -52,14 +61,17 @@ public enum ActionsAdd: RPCMethod {
     /// A declared action's name (`actions.kinds`), e.g. `exchange.take`.
     public var type: String
     /// The item's number (`outpost agenda`, `outpost exchange list`).
-    public var item: Int64
+    public var item: Int64?
+    /// The account's name, for an action on the account itself.
+    public var account: String?
     /// The action's parameters (`actions.kinds` lists them).
     public var params: JSONValue?
     public var wait: Bool?
 
-    public init(type: String, item: Int64, params: JSONValue? = nil, wait: Bool? = nil) {
+    public init(type: String, item: Int64? = nil, account: String? = nil, params: JSONValue? = nil, wait: Bool? = nil) {
       self.type = type
       self.item = item
+      self.account = account
       self.params = params
       self.wait = wait
     }

@@ -1,0 +1,161 @@
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Real Property Photography for a client (an estate agent): orders and their shoots,
+/// conversations, booking, reschedule and cancel (upstreams/rpp.md). Sign-in is Firebase Auth:
+/// the ID token lives in memory; the password and the refresh token live in the keyring.
+/// Everything is synced from the change feed (`updatedSince` + `watermark`), so a sync that
+/// finds nothing new fetches nothing twice and writes nothing.
+public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector {
+  public typealias Session = RPPSession
+
+  public static let descriptor = ConnectorDescriptor(
+    kind: "rpp", displayName: "RPP", authentication: .tokenSession,
+    // RPP names no public API host (rpp.md §1 leaves `api_base` to the deployment): the
+    // default is the local sandbox's; a real deployment is given with --base-url.
+    defaultBaseURL: "http://127.0.0.1:8080/rpp/v1", requiresUsername: true,
+    options: [
+      ConnectorOption(
+        "firebase_api_key", summary: "the RPP project's Firebase Web API key (public by design, not a secret)",
+        required: true),
+      ConnectorOption(
+        "firebase_auth_base", summary: "where Firebase sign-in is served",
+        defaultValue: "https://identitytoolkit.googleapis.com"),
+      ConnectorOption(
+        "firebase_token_base", summary: "where Firebase renews sessions",
+        defaultValue: "https://securetoken.googleapis.com"),
+    ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration], linkSchemes: linkSchemes)
+
+  public static let itemKinds: Set<ItemKind> = [.order, .conversation, .message]
+
+  let account: ConnectorAccount
+  let auth: RPPFirebaseAuth
+  let api: RPPAPI
+
+  public init(account: ConnectorAccount, transport: any HTTPTransport) {
+    self.account = account
+    auth = RPPFirebaseAuth(
+      apiKey: account.options["firebase_api_key"] ?? "",
+      authBase: Self.trimmed(account.options["firebase_auth_base"] ?? "https://identitytoolkit.googleapis.com"),
+      tokenBase: Self.trimmed(account.options["firebase_token_base"] ?? "https://securetoken.googleapis.com"),
+      transport: transport, now: { Date() })
+    api = RPPAPI(base: Self.trimmed(account.baseURL), transport: transport)
+  }
+
+  private static func trimmed(_ url: String) -> String {
+    url.hasSuffix("/") ? String(url.dropLast()) : url
+  }
+
+  /// With the refresh token in the keyring: a refresh; when that token is dead (a password
+  /// changed elsewhere, a revoke), one silent sign-in with the stored password. A rejected
+  /// password ends there: the keeper drops the secret and the user is asked.
+  public func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<RPPSession> {
+    let stored = RPPStoredSecret(secret)
+    let session: RPPSession
+    if let refreshToken = stored.refreshToken {
+      do {
+        session = try await auth.refresh(refreshToken, email: account.username)
+      } catch .sessionExpired {
+        session = try await signIn(stored.password)
+      }
+    } else {
+      session = try await signIn(stored.password)
+    }
+    let claims = RPPTokenClaims(session.idToken)
+    if let role = claims.role, role != "client" {
+      throw .unsupported(
+        "this is an RPP \(role) account; Outpost signs in client accounts (the people who book shoots) only")
+    }
+    if claims.partnerID == nil {
+      throw .invalidCredentials("the account belongs to no photography partner; ask your partner to invite it")
+    }
+    let next = RPPStoredSecret(password: stored.password, refreshToken: session.refreshToken).stored
+    return LoginResult(
+      session: session, identity: AccountIdentity(displayName: session.email ?? account.username, groups: []),
+      rotatedSecret: next.reveal() == secret.reveal() ? nil : next)
+  }
+
+  private func signIn(_ password: SecretString?) async throws(ConnectorError) -> RPPSession {
+    guard let password else { throw .invalidCredentials("the session ended at RPP and no password is stored") }
+    guard let email = account.username, !email.isEmpty else {
+      throw .invalidCredentials("the account has no email address to sign in with")
+    }
+    return try await auth.signIn(email: email, password: password)
+  }
+
+  public func checkSession(_ session: RPPSession) async throws(ConnectorError) {
+    try Self.usable(session)
+    _ = try await api.send("GET", "/me", session: session, activity: "reading the profile")
+  }
+
+  /// Firebase has no per-session sign-out: the tokens are dropped locally (rpp.md §2.5);
+  /// "sign out everywhere" is the `rpp.revoke` action.
+  public func logOut(_ session: RPPSession) async {}
+
+  /// A token about to end is renewed before the request, not after a refused one.
+  static func usable(_ session: RPPSession) throws(ConnectorError) {
+    if session.isExpiring(at: Date()) { throw .sessionExpired }
+  }
+
+  public func fetch(_ session: RPPSession, window: SyncWindow, cursor: SyncCursor?) async throws(ConnectorError)
+    -> FetchResult
+  {
+    try Self.usable(session)
+    var marks = cursor?.values ?? [:]
+    let feed = RPPChangeFeed(api: api, session: session)
+    var items: [Item] = []
+
+    let orders = try await feed.changes("/orders", since: marks["orders"], etag: marks["orders.etag"], what: "orders")
+    for json in orders.items {
+      guard let item = RPPItems.order(json) else { throw .unexpectedReply("an order without id or version") }
+      items.append(item)
+    }
+    orders.advance(&marks, key: "orders")
+
+    let conversations = try await feed.changes(
+      "/conversations", since: marks["conversations"], etag: marks["conversations.etag"], what: "conversations")
+    for json in conversations.items {
+      guard let item = RPPItems.conversation(json) else { throw .unexpectedReply("a conversation without id") }
+      items.append(item)
+      var names: [String: String] = [:]
+      for participant in RPPItems.arrayOf(json["participants"]) {
+        if let id = participant["id"]?.stringValue, let name = participant["name"]?.stringValue { names[id] = name }
+      }
+      // Its messages since the conversations were last seen complete: a changed conversation
+      // is one with a new message or receipt.
+      let messages = try await feed.changes(
+        "/conversations/\(FormEncoding.percentEncode(item.upstreamID))/messages", since: marks["conversations"],
+        etag: nil, what: "messages")
+      for message in messages.items {
+        guard let parsed = RPPItems.message(message, userID: session.userID, names: names) else {
+          throw .unexpectedReply("a message without id, body or conversation")
+        }
+        items.append(parsed)
+      }
+    }
+    conversations.advance(&marks, key: "conversations")
+    return FetchResult(items: RPPChangeFeed.newest(items), complete: [], cursor: SyncCursor(marks))
+  }
+}
+
+/// The custom claims of an ID token, decoded without verifying (rpp.md §2.4: only to refuse
+/// a photographer's account early with a clear message; the API checks the signature).
+struct RPPTokenClaims {
+  var role: String?
+  var partnerID: String?
+
+  init(_ token: SecretString) {
+    let parts = token.reveal().split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { return }
+    var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    while base64.count % 4 != 0 { base64 += "=" }
+    guard let data = Data(base64Encoded: base64), let json = try? JSONParser.parse(Array(data)) else { return }
+    role = json["role"]?.stringValue
+    partnerID = json["partnerId"]?.stringValue
+  }
+}

@@ -1,0 +1,63 @@
+import OutpostModel
+
+/// What RPP's items are and the news they give (rpp.md §4.6 as desktop notifications): each
+/// step of a shoot once, from the order's `stage` detail changing, so a sync that sees several
+/// steps at once tells each, and a re-sync tells nothing.
+extension RPPConnector {
+  static let orderDeclaration = ItemKindDeclaration(
+    .order, noun: "shoot", appointment: true, subtitle: ["orderNumber", "stage", "photographer"],
+    amount: AmountField(valueKey: "price", currencyKey: "currency", currency: "USD"), startReminders: true,
+    announcements: [
+      ChangeAnnouncement(
+        category: "booking-confirmed", on: [.new, .changed(fields: ["details.stage"])],
+        onlyWhen: ["stage": "scheduled"],
+        summary: LocalizedText(
+          en: "Shoot confirmed: {0}", de: "Shooting bestätigt: {0}", fr: "Séance confirmée : {0}",
+          it: "Servizio confermato: {0}")),
+      ChangeAnnouncement(
+        category: "booking-changed", on: [.changed(fields: ["time"])],
+        summary: LocalizedText(
+          en: "Shoot moved: {0}", de: "Shooting verschoben: {0}", fr: "Séance déplacée : {0}",
+          it: "Servizio spostato: {0}")),
+      ChangeAnnouncement(
+        category: "booking-cancelled", on: [.cancelled],
+        summary: LocalizedText(
+          en: "Shoot cancelled: {0}", de: "Shooting abgesagt: {0}", fr: "Séance annulée : {0}",
+          it: "Servizio annullato: {0}")),
+      ChangeAnnouncement(
+        category: "photographer", on: [.changed(fields: ["details.stage"])], onlyWhen: ["stage": "assigned"],
+        summary: LocalizedText(
+          en: "Photographer assigned: {0}", de: "Fotograf zugeteilt: {0}", fr: "Photographe désigné : {0}",
+          it: "Fotografo assegnato: {0}")),
+      ChangeAnnouncement(
+        category: "photographer", on: [.changed(fields: ["details.stage"])], onlyWhen: ["stage": "en_route"],
+        summary: LocalizedText(
+          en: "Photographer on the way: {0}", de: "Fotograf unterwegs: {0}", fr: "Photographe en route : {0}",
+          it: "Fotografo in arrivo: {0}")),
+      ChangeAnnouncement(
+        category: "photographer", on: [.changed(fields: ["details.stage"])], onlyWhen: ["stage": "arrived"],
+        summary: LocalizedText(
+          en: "Photographer arrived: {0}", de: "Fotograf angekommen: {0}", fr: "Photographe arrivé : {0}",
+          it: "Fotografo arrivato: {0}")),
+      ChangeAnnouncement(
+        category: "delivered", on: [.changed(fields: ["details.stage"])], onlyWhen: ["stage": "delivered"],
+        summary: LocalizedText(
+          en: "Photos ready: {0}", de: "Fotos bereit: {0}", fr: "Photos prêtes : {0}", it: "Foto pronte: {0}")),
+    ])
+
+  static let conversationDeclaration = ItemKindDeclaration(
+    .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"])
+
+  static let messageDeclaration = ItemKindDeclaration(
+    .message, noun: "message", appointment: false,
+    announcements: [
+      ChangeAnnouncement(
+        category: "new-message", on: [.new], onlyWhen: ["fromMe": false],
+        summary: LocalizedText(
+          en: "New message: {0}", de: "Neue Nachricht: {0}", fr: "Nouveau message : {0}", it: "Nuovo messaggio: {0}"),
+        grouped: LocalizedText(
+          en: "{0} new messages", de: "{0} neue Nachrichten", fr: "{0} nouveaux messages", it: "{0} nuovi messaggi"))
+    ])
+
+  static let linkSchemes = [LinkScheme("rpp", appName: "RPP", paths: ["order", "message"])]
+}
