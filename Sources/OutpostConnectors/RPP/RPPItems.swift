@@ -126,23 +126,7 @@ enum RPPItems {
     guard let minor = money["amountMinor"]?.int64Value, let currency = money["currency"]?.stringValue else {
       return nil
     }
-    let digits = minorDigits(currency)
-    guard digits > 0 else { return (String(minor), currency) }
-    var scale: Int64 = 1
-    for _ in 0..<digits { scale *= 10 }
-    let sign = minor < 0 ? "-" : ""
-    let whole = abs(minor) / scale
-    let fraction = String(abs(minor) % scale)
-    return ("\(sign)\(whole).\(String(repeating: "0", count: digits - fraction.count))\(fraction)", currency)
-  }
-
-  /// ISO 4217 minor units of the currencies that have no two (the rest have two).
-  static func minorDigits(_ currency: String) -> Int {
-    switch currency {
-    case "JPY", "KRW", "CLP", "ISK", "VND", "XAF", "XOF", "UGX", "PYG": 0
-    case "BHD", "KWD", "OMR", "JOD", "TND", "IQD", "LYD": 3
-    default: 2
-    }
+    return (MinorUnits.decimal(minor, currency: currency), currency)
   }
 
   static func oneLine(_ address: JSONValue) -> String? {

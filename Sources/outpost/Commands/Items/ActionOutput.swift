@@ -6,7 +6,7 @@ import OutpostRPC
 enum ActionOutput {
   static func line(_ action: QueuedAction) -> String {
     var text =
-      "#\(action.number)  \(action.type.rawValue)  item #\(action.itemNumber.map(String.init) ?? "?")  \(action.state.rawValue)"
+      "#\(action.number)  \(action.type.rawValue)  \(action.itemNumber.map { "item #\($0)" } ?? "account")  \(action.state.rawValue)"
     if let problem = action.problem { text += "\n      \(problem)" }
     return text
   }

@@ -1,0 +1,254 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `outpost rpp …`: property photo shoots booked with an RPP partner. A thin front for the
+/// generic RPC: orders and conversations are items (`items.list`), booking and changes are the
+/// connector's declared actions (`actions.perform`), the catalogue and free slots its declared
+/// live queries (`queries.run`).
+struct RPPCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rpp",
+    abstract: "RPP photo shoots: orders, booking, reschedule and cancel, messages.",
+    discussion: """
+      Add an account with `outpost account add rpp --name work --username EMAIL --password-stdin \
+      --option firebase_api_key=KEY` (and --base-url, --option firebase_auth_base=…, \
+      --option firebase_token_base=… for a deployment other than the defaults).
+
+      Booking needs the network: a slot is live data. It is still safe to retry: the booking \
+      is recorded with its idempotency key before it is sent, so a timeout or a crash never \
+      books twice. Rescheduling, cancelling and messages work offline: they are queued, and a \
+      change that no longer fits when the service is back (the partner's deadline passed, the \
+      order changed) becomes a conflict for you to look at (`outpost conflicts`), never a \
+      silent retry or a fee you did not accept.
+
+      Examples:
+        outpost rpp orders --upcoming
+        outpost rpp services
+        outpost rpp availability svc_photo25 --date 2026-12-03
+        outpost rpp book svc_photo25 --slot 2026-12-03T09:00:00-08:00 \\
+            --address "12 Ocean Ave, San Francisco, CA 94112, US" --access "Lockbox on side gate"
+        outpost rpp reschedule RPP-7K3Q9D --slot 2026-12-04T13:00:00-08:00
+        outpost rpp cancel RPP-7K3Q9D --accept-fee
+        outpost rpp messages RPP-7K3Q9D
+        outpost rpp send RPP-7K3Q9D "Please include the backyard."
+      """,
+    subcommands: [
+      Orders.self, Services.self, Availability.self, Book.self, RPPReschedule.self, RPPCancel.self,
+      RPPMessages.self, RPPSend.self,
+    ], defaultSubcommand: Orders.self)
+
+  struct Orders: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Your orders, newest shoot first (every status; --status and --upcoming narrow it).")
+    @OptionGroup var global: GlobalOptions
+    @Option(
+      help: ArgumentHelp(
+        "Only orders in this status: pending, scheduled, in_progress, completed, delivered, cancelled.",
+        valueName: "status"))
+    var status: String?
+    @Flag(help: "Only shoots still to come, soonest first.") var upcoming = false
+
+    func run() throws {
+      try reportingFailures {
+        var orders = try RPPLookup.orders(global)
+        if let status { orders = orders.filter { $0.item.details["status"]?.stringValue == status } }
+        if upcoming {
+          let now = Date()
+          orders = orders.filter { ($0.item.endsAt ?? $0.item.startsAt ?? .distantPast) > now }
+            .sorted { ($0.item.startsAt ?? .distantPast) < ($1.item.startsAt ?? .distantPast) }
+        }
+        if global.json {
+          Terminal.printJSON(ItemsList.Result(items: orders))
+          return
+        }
+        guard !orders.isEmpty else {
+          print(localized(.itemsEmpty))
+          return
+        }
+        for order in orders {
+          var line = ItemText.line(order, showDay: true)
+          if let url = order.item.details["deliveryURL"]?.stringValue { line += "\n      photos: \(url)" }
+          print(line)
+        }
+      }
+    }
+  }
+
+  struct Services: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "What your partner offers, with prices (live).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let answer = try global.connect().call(QueriesRun.self, .init(query: "rpp.services", account: account))
+        if global.json {
+          Terminal.printJSON(answer)
+          return
+        }
+        for service in RPPText.array(answer.result["items"]) where service["active"] != .bool(false) {
+          let id = service["id"]?.stringValue ?? "?"
+          let name = service["name"]?.stringValue ?? "?"
+          let minutes = service["durationMinutes"]?.int64Value.map { "\($0) min" } ?? ""
+          print("\(id)  \(name)  \(minutes)  \(RPPText.money(service["price"]))")
+        }
+      }
+    }
+  }
+
+  struct Availability: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Free slots for a service (live), in the partner's time zone and yours.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(
+      help: ArgumentHelp("The service's id (`outpost rpp services`); several comma-separated.", valueName: "service"))
+    var service: String
+    @Option(help: ArgumentHelp("The first day, YYYY-MM-DD, in the partner's time zone.", valueName: "date"))
+    var date: String
+    @Option(help: ArgumentHelp("How many days from --date (1–14).", valueName: "days")) var days: Int?
+    @Flag(help: "Also the slots already taken.") var all = false
+    @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        var params: [String: JSONValue] = ["service": .string(service), "date": .string(date)]
+        if let days { params["days"] = .int(Int64(days)) }
+        let answer = try global.connect().call(
+          QueriesRun.self, .init(query: "rpp.availability", account: account, params: .object(params)))
+        if global.json {
+          Terminal.printJSON(answer)
+          return
+        }
+        let zone = answer.result["timeZone"]?.stringValue ?? "the partner's time zone"
+        var shown = 0
+        for day in RPPText.array(answer.result["days"]) {
+          let slots = RPPText.array(day["slots"]).filter { all || $0["available"] == .bool(true) }
+          guard !slots.isEmpty else { continue }
+          print(day["date"]?.stringValue ?? "?")
+          for slot in slots {
+            guard let start = slot["start"]?.stringValue else { continue }
+            let end = slot["end"]?.stringValue.map { "–" + RPPText.wallClock($0) } ?? ""
+            var line = "  \(RPPText.wallClock(start))\(end) (\(zone))"
+            if let instant = UTCTimestamp.parse(start) { line += "  = \(Terminal.localTime(instant)) yours" }
+            if slot["available"] != .bool(true) { line += "  [taken]" }
+            line += "\n      --slot \(start)"
+            print(line)
+            shown += 1
+          }
+        }
+        if shown == 0 { print("No free slot on those days; try --days 7 or another --date.") }
+      }
+    }
+  }
+
+  struct Book: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Book a shoot in a free slot (needs the network; never books twice).",
+      discussion: """
+        Prints the confirmation number. A slot taken meanwhile is refused with the nearest \
+        free ones. A partner that confirms by hand leaves the order pending until it does.
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(
+      help: ArgumentHelp("The service's id (`outpost rpp services`); several comma-separated.", valueName: "service"))
+    var service: String
+    @Option(help: ArgumentHelp("The slot's start as `outpost rpp availability` lists it.", valueName: "date-time"))
+    var slot: String
+    @Option(
+      help: ArgumentHelp(
+        "A saved address (adr_…) or \"street, city, [region] postal code, country code\".", valueName: "address"))
+    var address: String
+    @Option(help: ArgumentHelp("How the photographer gets in.", valueName: "text")) var access: String?
+    @Option(help: ArgumentHelp("Anything the photographer should know.", valueName: "text")) var notes: String?
+    @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let connection = try global.connect()
+        let name = try account ?? RPPLookup.onlyAccount(connection)
+        var params: [String: JSONValue] = [
+          "service": .string(service), "slot": .string(slot), "address": .string(address),
+        ]
+        if let access { params["access"] = .string(access) }
+        if let notes { params["notes"] = .string(notes) }
+        let result = try connection.call(
+          ActionsPerform.self, .init(action: "rpp.book", account: name, params: .object(params), wait: true))
+        if global.json {
+          Terminal.printJSON(result)
+        } else if result.action.state == .done, let order = result.action.serverState {
+          let number = order["orderNumber"]?.stringValue ?? "?"
+          let status = order["status"]?.stringValue ?? "?"
+          print("Booked: \(number) (\(status == "pending" ? "pending: the partner confirms it" : status))")
+          if let start = order["appointment"]?["start"]?.stringValue { print("  \(start)") }
+        } else {
+          print(ActionOutput.queued(result.action))
+        }
+        if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+      }
+    }
+  }
+}
+
+/// Finding RPP items by what people type: an item number, an order number (RPP-…), an id.
+enum RPPLookup {
+  static func orders(_ global: GlobalOptions) throws -> [ListedItem] {
+    try global.connect().call(ItemsList.self, .init(kinds: ["order"], service: "rpp")).items
+      .sorted { ($0.item.startsAt ?? .distantPast) > ($1.item.startsAt ?? .distantPast) }
+  }
+
+  static func order(_ reference: String, _ global: GlobalOptions) throws -> ListedItem {
+    let orders = try global.connect().call(ItemsList.self, .init(kinds: ["order"], service: "rpp")).items
+    let wanted = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+    if let found = orders.first(where: { matches($0, wanted) }) { return found }
+    throw CLIFailure(
+      .daemonError, "No RPP order \"\(reference)\"; `outpost rpp orders` lists them (number, RPP-… or ord_…)")
+  }
+
+  private static func matches(_ order: ListedItem, _ wanted: String) -> Bool {
+    if String(order.number) == wanted || order.item.upstreamID == wanted { return true }
+    guard let number = order.item.details["orderNumber"]?.stringValue else { return false }
+    return number.uppercased() == wanted.uppercased()
+  }
+
+  static func onlyAccount(_ connection: DaemonConnection) throws -> String {
+    let accounts = try connection.call(AccountsList.self, .init()).accounts.filter { $0.kind == "rpp" }
+    switch accounts.count {
+    case 1: return accounts[0].name
+    case 0: throw CLIFailure(.daemonError, "There is no RPP account; add one with `outpost account add rpp`")
+    default:
+      throw CLIFailure(
+        .usage,
+        "You have several RPP accounts (\(accounts.map(\.name).joined(separator: ", "))): name one with --account")
+    }
+  }
+}
+
+/// RPP's JSON in words.
+enum RPPText {
+  static func array(_ value: JSONValue?) -> [JSONValue] {
+    if case .array(let values)? = value { return values }
+    return []
+  }
+
+  /// `{"amountMinor": 24900, "currency": "USD"}` → "USD 249.00".
+  static func money(_ value: JSONValue?) -> String {
+    guard let minor = value?["amountMinor"]?.int64Value, let currency = value?["currency"]?.stringValue else {
+      return ""
+    }
+    return "\(currency) \(MinorUnits.decimal(minor, currency: currency))"
+  }
+
+  /// The wall-clock time a timestamp with an offset names ("2026-12-03T09:00:00-08:00" → "09:00").
+  static func wallClock(_ text: String) -> String {
+    let characters = Array(text)
+    guard characters.count >= 16 else { return text }
+    return String(characters[11..<16])
+  }
+}
