@@ -52,6 +52,26 @@ import Testing
     #expect(ConnectorRegistry.linkSchemes.map(\.name).contains("volleykit"))
   }
 
+  /// A link that starts something (RPP's booking) becomes the command that does it; only plain
+  /// values reach the command line.
+  @Test func aLinkThatStartsSomethingBecomesItsCommand() {
+    let schemes = ConnectorRegistry.linkSchemes
+    #expect(
+      DeepLink.parse("rpp://book?serviceId=svc_photo25", schemes: schemes)
+        == .success(.command("outpost rpp availability svc_photo25 --date YYYY-MM-DD")))
+    #expect(
+      DeepLink.parse("rpp://order/ord_8Yq2", schemes: schemes) == .success(.service("rpp://order/ord_8Yq2")))
+    for hostile in [
+      "rpp://book?serviceId=svc_1;rm%20-rf", "rpp://book?serviceId=$(id)", "rpp://book", "rpp://book?x=1",
+    ] {
+      guard case .failure(let problem) = DeepLink.parse(hostile, schemes: schemes) else {
+        Issue.record("\(hostile) was taken")
+        continue
+      }
+      #expect(problem.description.contains("serviceId"), "\(problem)")
+    }
+  }
+
   /// The `.desktop` handler registers every declared scheme: the file in contrib/ lists them
   /// (install.sh writes the list outpostd prints, `outpostd --print-link-schemes`).
   @Test func theDesktopFileListsEveryDeclaredScheme() throws {

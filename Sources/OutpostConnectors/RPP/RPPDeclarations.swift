@@ -59,5 +59,9 @@ extension RPPConnector {
           en: "{0} new messages", de: "{0} neue Nachrichten", fr: "{0} nouveaux messages", it: "{0} nuovi messaggi"))
     ])
 
-  static let linkSchemes = [LinkScheme("rpp", appName: "RPP", paths: ["order", "message"])]
+  static let linkSchemes = [
+    LinkScheme(
+      "rpp", appName: "RPP", paths: ["order", "message"],
+      starts: ["book": "outpost rpp availability {serviceId} --date YYYY-MM-DD"])
+  ]
 }

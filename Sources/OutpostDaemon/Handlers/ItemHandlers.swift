@@ -59,6 +59,7 @@ enum ItemHandlers {
       case .success(let parsed): link = parsed
       case .failure(let problem): throw RPCError.invalidParams(problem.description)
       }
+      if case .command(let command) = link { return ItemsResolve.Result(item: nil, webPage: nil, command: command) }
       let accounts = try await accountNames(store)
       let found: StoredItem?
       if case .item(let number) = link {

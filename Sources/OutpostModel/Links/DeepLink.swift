@@ -18,6 +18,8 @@ public enum DeepLink: Sendable, Equatable {
   case service(String)
   /// A web address, with the ids it holds (lowercased UUIDs), matched against the items' ids.
   case web(url: String, ids: [String])
+  /// A link that starts something (a booking): the `outpost` command that does it.
+  case command(String)
 
   /// Parses `text` against Outpost's own scheme, the web's and the declared `schemes`, or says
   /// in one line what is wrong with it.
@@ -50,6 +52,7 @@ public enum DeepLink: Sendable, Equatable {
     default:
       if let declared = schemes.first(where: { $0.name == scheme }) {
         let path = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
+        if let command = command(String(path), declared) { return command }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count == 2, declared.paths.contains(String(parts[0])), !parts[1].isEmpty else {
           return .failure(.init("a \(declared.appName) link looks like \(declared.pattern); \"\(link)\" does not"))
@@ -60,6 +63,31 @@ public enum DeepLink: Sendable, Equatable {
       return .failure(
         .init("Outpost does not open \(scheme): links; it opens \(opened) and the services' web addresses"))
     }
+  }
+
+  /// `book?serviceId=svc_1` against the scheme's `starts`: the command with the query's values
+  /// filled in. Values are refused unless plain (letters, digits, `-`, `_`, `.`), so a link
+  /// can never put anything else on a command line.
+  static func command(_ path: String, _ scheme: LinkScheme) -> Result<DeepLink, DeepLinkError>? {
+    let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = pieces[0].hasSuffix("/") ? String(pieces[0].dropLast()) : String(pieces[0])
+    guard var command = scheme.starts[name] else { return nil }
+    var values: [String: String] = [:]
+    for pair in (pieces.count > 1 ? pieces[1] : "").split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      values[String(parts[0])] = String(parts[1])
+    }
+    while let open = command.firstIndex(of: "{"), let close = command[open...].firstIndex(of: "}") {
+      let key = String(command[command.index(after: open)..<close])
+      guard let value = values[key], !value.isEmpty,
+        value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+      else {
+        return .failure(.init("a \(scheme.appName) \(name) link needs a plain \(key)= value"))
+      }
+      command.replaceSubrange(open...close, with: value)
+    }
+    return .success(.command(command))
   }
 
   /// Every UUID (8-4-4-4-12 hexadecimal digits) in `text`, lowercased, in order.
@@ -109,6 +137,7 @@ public enum DeepLink: Sendable, Equatable {
       if item.link == url { return true }
       let own = Self.uuids(in: item.upstreamID)
       return !own.isEmpty && own.contains { ids.contains($0) }
+    case .command: return false
     }
   }
 }

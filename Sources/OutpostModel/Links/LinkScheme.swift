@@ -9,11 +9,15 @@ public struct LinkScheme: Codable, Sendable, Equatable {
   /// The first path segments it uses (`assignment`, `exchange`, `compensation`); the second is
   /// the item's id.
   public var paths: [String]
+  /// Links that start something instead of naming an item (`rpp://book?serviceId=…`): the
+  /// path, and the `outpost` command that does it, where `{key}` takes the link's query value.
+  public var starts: [String: String]
 
-  public init(_ name: String, appName: String, paths: [String]) {
+  public init(_ name: String, appName: String, paths: [String], starts: [String: String] = [:]) {
     self.name = name
     self.appName = appName
     self.paths = paths
+    self.starts = starts
   }
 
   /// `volleykit://assignment/ID (or exchange/, compensation/)`, for messages.

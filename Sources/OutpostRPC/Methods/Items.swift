@@ -129,9 +129,13 @@ public enum ItemsResolve: RPCMethod {
     /// The page a browser should open: the web address given, the item's own page, or its
     /// service's page that lists the user's items.
     public var webPage: String?
-    public init(item: ListedItem?, webPage: String?) {
+    /// For a link that starts something instead of naming an item (`rpp://book?serviceId=…`):
+    /// the `outpost` command that does it.
+    public var command: String?
+    public init(item: ListedItem?, webPage: String?, command: String? = nil) {
       self.item = item
       self.webPage = webPage
+      self.command = command
     }
   }
 }

@@ -46,6 +46,11 @@ struct OpenCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let resolved = try global.connect().call(ItemsResolve.self, .init(link: link))
+      if let command = resolved.command {
+        // A link that starts something (a booking): what to run, for the user to finish.
+        if global.json { Terminal.printJSON(resolved) } else { Swift.print(command) }
+        return
+      }
       let browser = web || (!print && isatty(1) == 0)
       if browser {
         guard let page = resolved.webPage else {
