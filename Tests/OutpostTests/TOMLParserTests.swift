@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 import Testing
 
 @testable import OutpostDaemon
@@ -138,7 +139,10 @@ import Testing
     expected.calendarTimeZone = "America/New_York"
     expected.calendarAlarmMinutes = 0
     expected.calendarIncludeContacts = true
+    expected.givenKeys = configuration.givenKeys
     #expect(configuration == expected)
+    #expect(
+      configuration.givenKeys.contains("calendar.feed_port") && !configuration.givenKeys.contains("daemon.log_level"))
     // Every key in the README's table is one the daemon knows, and the other way round (the
     // table once ran ahead of the daemon).
     let readmePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -190,6 +194,25 @@ import Testing
     let uncommented = ConfigurationKeys.documentedDefaults().split(separator: "\n").map { line in
       line.hasPrefix("# ") && line.contains(" = ") ? String(line.dropFirst(2)) : String(line)
     }.joined(separator: "\n")
-    #expect(try DaemonConfiguration.parse(uncommented, path: "defaults") == DaemonConfiguration())
+    var parsed = try DaemonConfiguration.parse(uncommented, path: "defaults")
+    #expect(parsed.givenKeys == Set(ConfigurationKeys.all.map(\.name)))
+    parsed.givenKeys = []
+    #expect(parsed == DaemonConfiguration())
+  }
+
+  /// RPP's shoots are reminded at 18:00 the evening before (their kind says so) while other
+  /// kinds keep 20:00, until the user sets a time for all, even the default one.
+  @Test func aKindsOwnEveningTimeYieldsToTheUsers() throws {
+    let order = ItemKind(rawValue: "order")
+    let assignment = ItemKind(rawValue: "assignment")
+    let unset = NotificationSettings(DaemonConfiguration(), language: .en)
+    #expect(unset.rules[order].eveningBefore?.time == LocalTime(hour: 18, minute: 0))
+    #expect(unset.rules[assignment].eveningBefore?.time == LocalTime(hour: 20, minute: 0))
+    #expect(NotificationSettings().rules[order].eveningBefore?.time == LocalTime(hour: 18, minute: 0))
+    let given = try DaemonConfiguration.parse("[reminders]\nevening_before = \"20:00\"\n", path: "c.toml")
+    #expect(
+      NotificationSettings(given, language: .en).rules[order].eveningBefore?.time == LocalTime(hour: 20, minute: 0))
+    let none = try DaemonConfiguration.parse("[reminders]\nevening_before = \"\"\n", path: "c.toml")
+    #expect(NotificationSettings(none, language: .en).rules[order].eveningBefore == nil)
   }
 }

@@ -7,6 +7,8 @@ extension RPPConnector {
   static let orderDeclaration = ItemKindDeclaration(
     .order, noun: "shoot", appointment: true, subtitle: ["orderNumber", "stage", "photographer"],
     amount: AmountField(valueKey: "price", currencyKey: "currency", currency: "USD"), startReminders: true,
+    // The evening a shoot is prepared: 18:00 the day before, unless the user sets a time for all.
+    eveningBefore: "18:00",
     announcements: [
       ChangeAnnouncement(
         category: "booking-confirmed", on: [.new, .changed(fields: ["details.stage"])],

@@ -34,6 +34,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var remindersEveningBefore = "20:00"
   public var remindersBeforeMinutes = 60
   public var remindersCatchUpMinutes = 120
+  /// The keys the file sets (`reminders.evening_before`): a default a connector may refine
+  /// (its kind's own evening time) yields to what the user wrote, even when it equals it.
+  public var givenKeys: Set<String> = []
 
   public init() {}
 
@@ -80,6 +83,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
         }
         if let message = key.apply(&configuration, member.value) {
           problems.append(.init(line: member.line, message: "\(fullName): \(message)"))
+        } else {
+          configuration.givenKeys.insert(fullName)
         }
       }
     }

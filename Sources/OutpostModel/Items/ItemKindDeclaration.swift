@@ -15,6 +15,9 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// Whether it takes the start reminders the user configures (`[reminders]`: the evening
   /// before, a time before the start). Deadlines in its details are reminded of either way.
   public var startReminders: Bool
+  /// Its own evening-before time ("18:00", the evening a shoot is prepared), used unless the
+  /// user sets `[reminders] evening_before`; nil for the configured default.
+  public var eveningBefore: String?
   /// The news a sync's changes to it give.
   public var announcements: [ChangeAnnouncement]
   /// A detail that ties it to another item (`gameNumber`): when that item is cancelled in the
@@ -24,8 +27,10 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
 
   public init(
     _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
-    startReminders: Bool = false, announcements: [ChangeAnnouncement] = [], followsCancellationOf: String? = nil
+    startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
+    followsCancellationOf: String? = nil
   ) {
+    self.eveningBefore = eveningBefore
     self.kind = kind
     self.noun = noun
     self.appointment = appointment
