@@ -140,6 +140,9 @@ public struct Daemon {
     snapshotOptions.maxItems = configuration.snapshotMaxItems
     snapshotOptions.kinds = ConnectorRegistry.appointmentKinds.map(\.rawValue).sorted().map(ItemKind.init(rawValue:))
     snapshotOptions.language = calendar.language
+    snapshotOptions.unreadCounters = Dictionary(
+      ConnectorRegistry.itemKinds.compactMap { declaration in declaration.unreadKey.map { (declaration.kind, $0) } },
+      uniquingKeysWith: { first, _ in first })
     let snapshotDirectory =
       configuration.snapshotDirectory.isEmpty ? paths.runtimeDirectory : configuration.snapshotDirectory
     let onChange = configuration.snapshotOnChange.isEmpty ? nil : PostChangeCommand(configuration.snapshotOnChange)

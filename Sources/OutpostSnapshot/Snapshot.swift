@@ -22,6 +22,8 @@ public struct Snapshot: Sendable, Equatable {
   public var pendingActions: Int
   public var conflicts: Int
   public var unreadNotifications: Int
+  /// Unread things the services count (messages), over every account.
+  public var unread: Int = 0
   /// The bar's texts, already localized (plain text: each renderer escapes what it must).
   public var display: Display
   /// When the content next changes by itself (an item starts, a day word turns, a sync becomes
@@ -56,6 +58,8 @@ public struct Snapshot: Sendable, Equatable {
     public var stale: Bool
     public var pendingActions: Int
     public var conflicts: Int
+    /// Unread things its items count (messages).
+    public var unread: Int = 0
   }
 
   public struct Display: Sendable, Equatable {

@@ -15,6 +15,33 @@ import Testing
     #expect(snapshot.validUntil == nil)
   }
 
+  /// Counters a connector declares (RPP's unread messages per conversation) add up per account
+  /// and overall, in the JSON and the tooltip; items without the detail count nothing.
+  @Test func declaredUnreadCountersAddUpPerAccount() async throws {
+    let fixture = try StoreFixture()
+    let work = try await fixture.addAccount("work", kind: "rpp")
+    let volley = try await fixture.addAccount("volley")
+    let conversation = ItemKind(rawValue: "conversation")
+    try await fixture.sync(
+      work,
+      [
+        Item(kind: conversation, upstreamID: "cnv_1", title: "Dana", details: ["unreadCount": 2]),
+        Item(kind: conversation, upstreamID: "cnv_2", title: "Support", details: ["unreadCount": 1]),
+        Item(kind: conversation, upstreamID: "cnv_3", title: "Read", details: ["unreadCount": 0]),
+      ])
+    try await fixture.sync(volley, [assignment("a", "Volley Näfels – Amriswil", at: Clock.local(2026, 11, 18, 19, 30))])
+    var options = Clock.options
+    options.unreadCounters = [conversation: "unreadCount"]
+    let snapshot = try await fixture.snapshot(options: options)
+    #expect(snapshot.unread == 3)
+    #expect(snapshot.accounts.first { $0.name == "work" }?.unread == 3)
+    #expect(snapshot.accounts.first { $0.name == "volley" }?.unread == 0)
+    #expect(snapshot.display.tooltip.contains("unread messages: 3"))
+    let json = String(decoding: SnapshotFormat.json.render(snapshot), as: UTF8.self)
+    #expect(json.contains("\"unread\" : 3"), "\(json)")
+    #expect(try await fixture.snapshot().unread == 0)
+  }
+
   @Test func anAccountNeverSyncedSaysSo() async throws {
     let fixture = try StoreFixture()
     try await fixture.addAccount("volley")

@@ -48,7 +48,7 @@ extension RPPConnector {
     ])
 
   static let conversationDeclaration = ItemKindDeclaration(
-    .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"])
+    .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"], unreadKey: "unreadCount")
 
   static let messageDeclaration = ItemKindDeclaration(
     .message, noun: "message", appointment: false,

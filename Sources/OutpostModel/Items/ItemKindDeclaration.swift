@@ -15,6 +15,9 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// Whether it takes the start reminders the user configures (`[reminders]`: the evening
   /// before, a time before the start). Deadlines in its details are reminded of either way.
   public var startReminders: Bool
+  /// The detail that counts what the user has not read yet (a conversation's `unreadCount`),
+  /// summed per account for the status bars.
+  public var unreadKey: String?
   /// Its own evening-before time ("18:00", the evening a shoot is prepared), used unless the
   /// user sets `[reminders] evening_before`; nil for the configured default.
   public var eveningBefore: String?
@@ -28,9 +31,10 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public init(
     _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
-    followsCancellationOf: String? = nil
+    followsCancellationOf: String? = nil, unreadKey: String? = nil
   ) {
     self.eveningBefore = eveningBefore
+    self.unreadKey = unreadKey
     self.kind = kind
     self.noun = noun
     self.appointment = appointment

@@ -67,6 +67,7 @@ struct DisplayText {
     for account in snapshot.accounts { lines.append(accountLine(account)) }
     if snapshot.pendingActions > 0 { lines.append(localizer(.pendingActions, "\(snapshot.pendingActions)")) }
     if snapshot.conflicts > 0 { lines.append(localizer(.conflicts, "\(snapshot.conflicts)")) }
+    if snapshot.unread > 0 { lines.append(localizer(.unreadMessages, "\(snapshot.unread)")) }
     if snapshot.unreadNotifications > 0 {
       lines.append(localizer(.unreadNotifications, "\(snapshot.unreadNotifications)"))
     }

@@ -38,7 +38,7 @@ public struct SnapshotBuilder: Sendable {
         id: account.id, name: account.name, kind: account.kind, state: account.state, reason: account.stateReason,
         lastSync: account.lastSuccessfulSync, everSynced: account.everSynced,
         stale: account.lastSuccessfulSync.map { elapsed(since: $0, at: now) >= options.staleAfter } ?? false,
-        pendingActions: account.pendingActions, conflicts: account.conflicts)
+        pendingActions: account.pendingActions, conflicts: account.conflicts, unread: account.unread)
     }
     let statuses = Self.statuses(accounts)
     let conflicts = accounts.reduce(0) { $0 + $1.conflicts }
@@ -48,7 +48,7 @@ public struct SnapshotBuilder: Sendable {
     var snapshot = Snapshot(
       version: SnapshotFormatVersion.current, status: statuses.first ?? .ok, classes: classes, next: entries,
       accounts: accounts, pendingActions: accounts.reduce(0) { $0 + $1.pendingActions }, conflicts: conflicts,
-      unreadNotifications: input.unreadNotifications,
+      unreadNotifications: input.unreadNotifications, unread: accounts.reduce(0) { $0 + $1.unread },
       display: Snapshot.Display(text: "", shortText: "", tooltip: [], alt: classes[0], percentage: 0),
       validUntil: nil)
     snapshot.display = DisplayText(options: options, labels: labels, now: now).display(

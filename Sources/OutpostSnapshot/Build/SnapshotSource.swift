@@ -21,7 +21,8 @@ public struct SnapshotSource: Sendable {
     at now: Date, options: SnapshotOptions, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0
   ) async throws(StoreError) -> Snapshot {
     let input = try await input(
-      now: now, lastSuccessfulSync: lastSuccessfulSync, unreadNotifications: unreadNotifications, kinds: options.kinds)
+      now: now, lastSuccessfulSync: lastSuccessfulSync, unreadNotifications: unreadNotifications, kinds: options.kinds,
+      unreadCounters: options.unreadCounters)
     return SnapshotBuilder(input: input, options: options).snapshot(at: now)
   }
 
@@ -30,9 +31,17 @@ public struct SnapshotSource: Sendable {
   ///   - kinds: the item kinds read (use the same as `SnapshotOptions.kinds`).
   public func input(
     now: Date, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0,
-    kinds: [ItemKind] = SnapshotOptions().kinds
+    kinds: [ItemKind] = SnapshotOptions().kinds, unreadCounters: [ItemKind: String] = [:]
   ) async throws(StoreError) -> SnapshotInput {
     let accounts = try await store.accounts()
+    var unread: [String: Int] = [:]
+    if !unreadCounters.isEmpty {
+      for stored in try await store.items(kinds: Array(unreadCounters.keys)) {
+        guard let key = unreadCounters[stored.item.kind], let count = stored.item.details[key]?.int64Value, count > 0
+        else { continue }
+        unread[stored.accountID, default: 0] += Int(clamping: count)
+      }
+    }
     let items = try await store.items(kinds: kinds, startingIn: now...now.addingTimeInterval(horizon))
     let open = try await store.actions(states: [.pending, .running, .conflict])
     var inputs: [SnapshotInput.Account] = []
@@ -43,7 +52,8 @@ public struct SnapshotSource: Sendable {
           id: account.id, name: account.name, kind: account.kind, state: account.state,
           stateReason: account.stateReason, lastSuccessfulSync: lastSuccessfulSync[account.id],
           hasCachedData: try await hasCachedData(account.id, upcoming: items),
-          pendingActions: actions.count { $0.state != .conflict }, conflicts: actions.count { $0.state == .conflict }))
+          pendingActions: actions.count { $0.state != .conflict }, conflicts: actions.count { $0.state == .conflict },
+          unread: unread[account.id] ?? 0))
     }
     return SnapshotInput(accounts: inputs, items: items, unreadNotifications: unreadNotifications)
   }

@@ -25,6 +25,7 @@ public enum SnapshotMessage: String, CaseIterable, Sendable {
   case pendingActions
   case conflicts
   case unreadNotifications
+  case unreadMessages
   case statusCancelled
   case statusApplied
 }
@@ -96,6 +97,10 @@ enum SnapshotCatalog {
     .unreadNotifications: [
       .en: "unread notifications: {0}", .de: "ungelesene Mitteilungen: {0}",
       .fr: "notifications non lues : {0}", .it: "notifiche non lette: {0}",
+    ],
+    .unreadMessages: [
+      .en: "unread messages: {0}", .de: "ungelesene Nachrichten: {0}", .fr: "messages non lus : {0}",
+      .it: "messaggi non letti: {0}",
     ],
     .statusCancelled: [.en: "cancelled", .de: "abgesagt", .fr: "annulé", .it: "annullato"],
     .statusApplied: [.en: "applied", .de: "beworben", .fr: "candidature envoyée", .it: "candidatura inviata"],

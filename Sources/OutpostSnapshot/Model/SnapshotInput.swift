@@ -21,11 +21,15 @@ public struct SnapshotInput: Sendable, Equatable {
     public var pendingActions: Int
     /// Actions in conflict, waiting for the user's decision.
     public var conflicts: Int
+    /// Unread things its items count (messages), per `SnapshotOptions.unreadCounters`.
+    public var unread: Int = 0
 
     public init(
       id: String, name: String, kind: String, state: AccountState, stateReason: String? = nil,
-      lastSuccessfulSync: Date? = nil, hasCachedData: Bool = false, pendingActions: Int = 0, conflicts: Int = 0
+      lastSuccessfulSync: Date? = nil, hasCachedData: Bool = false, pendingActions: Int = 0, conflicts: Int = 0,
+      unread: Int = 0
     ) {
+      self.unread = unread
       self.id = id
       self.name = name
       self.kind = kind

@@ -15,6 +15,9 @@ public struct SnapshotOptions: Sendable, Equatable {
   public var staleAfter: TimeInterval
   /// Titles longer than this are shortened with "…" in the one-line outputs.
   public var maxTitleLength: Int
+  /// Kinds whose items count unread things, and the detail that holds the count
+  /// (`conversation` → `unreadCount`): summed per account as "unread".
+  public var unreadCounters: [ItemKind: String] = [:]
 
   public init(
     maxItems: Int = 5, kinds: [ItemKind] = [.assignment, .event], language: Language = .en,

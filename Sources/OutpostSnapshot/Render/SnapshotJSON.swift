@@ -19,7 +19,7 @@ enum SnapshotJSON {
     init(_ snapshot: Snapshot) { self.snapshot = snapshot }
 
     enum Key: String, CodingKey {
-      case version, state, classes, text, next, accounts, conflicts
+      case version, state, classes, text, next, accounts, conflicts, unread
       case shortText = "short_text"
       case pendingActions = "pending_actions"
       case unreadNotifications = "unread_notifications"
@@ -38,6 +38,7 @@ enum SnapshotJSON {
       try container.encode(snapshot.pendingActions, forKey: .pendingActions)
       try container.encode(snapshot.conflicts, forKey: .conflicts)
       try container.encode(snapshot.unreadNotifications, forKey: .unreadNotifications)
+      try container.encode(snapshot.unread, forKey: .unread)
       try container.encode(snapshot.validUntil, forKey: .validUntil)
     }
   }
@@ -73,7 +74,7 @@ enum SnapshotJSON {
     init(_ account: Snapshot.AccountEntry) { self.account = account }
 
     enum Key: String, CodingKey {
-      case id, name, kind, state, reason, stale, conflicts
+      case id, name, kind, state, reason, stale, conflicts, unread
       case lastSync = "last_sync"
       case everSynced = "ever_synced"
       case pendingActions = "pending_actions"
@@ -91,6 +92,7 @@ enum SnapshotJSON {
       try container.encode(account.stale, forKey: .stale)
       try container.encode(account.pendingActions, forKey: .pendingActions)
       try container.encode(account.conflicts, forKey: .conflicts)
+      try container.encode(account.unread, forKey: .unread)
     }
   }
 }
