@@ -3,8 +3,8 @@
 # ~/.config/outpost and your keyring are not touched):
 #   builds Outpost; starts outpost-sandbox (a stand-in for VolleyManager) and, on a private
 #   D-Bus session bus, an unlocked GNOME Keyring; starts outpostd; adds the demo referee's
-#   account (its password goes to that keyring); syncs; shows the agenda, the exchange board
-#   and the status; then follows the daemon's events until Ctrl-C, which stops everything.
+#   account and an estate agent's RPP account (passwords go to that keyring); syncs; shows the
+#   agenda, the exchange board, the agent's shoots and messages, and the status; then follows the daemon's events until Ctrl-C, which stops everything.
 #
 #   contrib/demo.sh              interactive: follows events until Ctrl-C
 #   contrib/demo.sh --no-follow  shows everything once, then stops (for scripts and CI)
@@ -114,8 +114,21 @@ echo "    (the demo referee's password, demo-referee-2026, is piped in; by hand 
 echo "demo-referee-2026" | "$bin/outpost" account add volleymanager --username referee@example.ch \
   --base-url "$sandbox_url" --password-stdin
 
+echo "==> A second service: an estate agent's RPP account (photo shoots)"
+echo "    outpost account add rpp --name work --username ana@bayrealty.com --base-url $sandbox_url/rpp/v1 --option firebase_api_key=… (Firebase hosts: the sandbox's)"
+echo "sandbox-password" | "$bin/outpost" account add rpp --name work --username ana@bayrealty.com \
+  --base-url "$sandbox_url/rpp/v1" --option firebase_api_key=sandbox-rpp-api-key \
+  --option firebase_auth_base="$sandbox_url/identitytoolkit.googleapis.com" \
+  --option firebase_token_base="$sandbox_url/securetoken.googleapis.com" --password-stdin
+
 echo "==> outpost sync --wait"
 "$bin/outpost" sync --wait
+
+echo "==> outpost rpp orders --upcoming (the agent's coming shoots)"
+"$bin/outpost" rpp orders --upcoming | sed -n 1,8p
+
+echo "==> outpost rpp messages (conversations with photographers and support)"
+"$bin/outpost" rpp messages | sed -n 1,6p
 
 echo "==> outpost agenda --days 21"
 "$bin/outpost" agenda --days 21
@@ -146,6 +159,7 @@ To use this demo daemon from another terminal:
   $bin/outpost account status volleymanager
   $bin/outpost notifications            (on a desktop they also pop up; here the demo bus has no server)
   $bin/outpost open outpost://item/ID
+  $bin/outpost rpp services / availability SERVICE --date YYYY-MM-DD / book … (an estate agent's shoots)
 
 INFO
 if [ "$follow" = 1 ]; then
