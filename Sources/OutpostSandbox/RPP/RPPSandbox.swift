@@ -101,7 +101,7 @@ public final class RPPSandbox: Sendable {
   public func counters() async -> RPPCounters { withState { $0.counters } }
 
   /// Gives the user `orders` delivered orders in the past year and `messages` messages spread
-  /// over their conversations, for a benchmark. Returns how long it took, in seconds.
+  /// over their conversations, for a benchmark. False for an unknown client or bad counts.
   public func seedScale(email: String, orders: Int, messages: Int) async -> Bool {
     (try? RPPAdmin.scaleSeed(self, email: email, orders: orders, messages: messages)) != nil
   }
