@@ -22,8 +22,8 @@ apt_packages=(
 # The independent peers the tests check Outpost's output against: an iCalendar parser, khal and
 # vdirsyncer (read our vdir and feed), Radicale (a real CalDAV server for CalDAV push).
 # Module name to import = pip requirement.
-pypi_modules=(icalendar khal vdirsyncer radicale)
-pypi_requirements=('icalendar>=6' khal vdirsyncer radicale)
+pypi_modules=(icalendar khal vdirsyncer radicale pyrebase jwcrypto)
+pypi_requirements=('icalendar>=6' khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7')
 # Debian's python3, not a pyenv or venv one: python3-dbus and python3-gi live there.
 python=/usr/bin/python3
 

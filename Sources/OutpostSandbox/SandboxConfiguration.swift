@@ -51,6 +51,8 @@ public struct SandboxConfiguration: Sendable {
   public var manualClock = false
   /// The "keycloak" service (a Keycloak stand-in under `/keycloak`).
   public var keycloak: SandboxKeycloakConfiguration
+  /// The "rpp" service (RPP's client API under `/rpp/v1` behind a Firebase Auth stand-in).
+  public var rpp = SandboxRPPConfiguration()
 
   public init(
     host: String = "127.0.0.1",

@@ -6,6 +6,9 @@ public enum SandboxServiceName: String, Sendable, CaseIterable, Codable, Compara
   case tasks
   /// A Keycloak server with one OpenID Connect realm per Agile Network brand, under `/keycloak`.
   case keycloak
+  /// Real Property Photography's client API under `/rpp/v1`, behind a Firebase Auth stand-in
+  /// under `/identitytoolkit.googleapis.com`, `/securetoken.googleapis.com`, `/www.googleapis.com`.
+  case rpp
 
   /// Declaration order, so listings (start-up lines, errors) always read the same way.
   public static func < (lhs: Self, rhs: Self) -> Bool {
@@ -22,6 +25,9 @@ protocol SandboxService: Sendable {
   /// Where the module is mounted, without a trailing slash; "" owns the root, i.e. every path
   /// no other module claims.
   var pathPrefix: String { get }
+  /// Every prefix the module owns (`pathPrefix` only, unless a module spans several, as the
+  /// Firebase emulator layout does).
+  var pathPrefixes: [String] { get }
   /// False for a module that keeps its own fault knobs (VolleyManager); the host then refuses
   /// `/__admin/faults` for it instead of stacking two kinds of faults.
   var acceptsHostFaults: Bool { get }
@@ -45,6 +51,8 @@ protocol SandboxService: Sendable {
 extension SandboxService {
   var acceptsHostFaults: Bool { true }
 
+  var pathPrefixes: [String] { [pathPrefix] }
+
   func loggedPath(_ path: String) -> String { path }
 
   func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse {
@@ -57,7 +65,7 @@ extension SandboxService {
 
   /// Whether `path` lies under the module's prefix (always, for the root module).
   func owns(_ path: String) -> Bool {
-    pathPrefix.isEmpty || path == pathPrefix || path.hasPrefix(pathPrefix + "/")
+    pathPrefixes.contains { prefix in prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/") }
   }
 }
 

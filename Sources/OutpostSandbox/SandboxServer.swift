@@ -23,14 +23,16 @@ public final class SandboxServer: Sendable {
   public let tasks: TasksSandbox
   /// The keycloak service's live state (it exists even when not mounted, answering nothing).
   public let keycloak: KeycloakSandbox
+  /// The rpp service's live state (it exists even when not mounted, answering nothing).
+  public let rpp: RPPSandbox
   private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
 
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
-    tasks: TasksSandbox, keycloak: KeycloakSandbox, clock: SandboxSharedClock, listener: any Channel,
-    connections: SandboxConnections
+    tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, clock: SandboxSharedClock,
+    listener: any Channel, connections: SandboxConnections
   ) {
     self.port = port
     self.baseURL = baseURL
@@ -38,17 +40,20 @@ public final class SandboxServer: Sendable {
     self.volleyManager = volleyManager
     self.tasks = tasks
     self.keycloak = keycloak
+    self.rpp = rpp
     self.clock = clock
     self.listener = listener
     self.connections = connections
   }
 
-  /// Where a service is mounted: `baseURL` for VolleyManager, `baseURL/tasks` for tasks.
+  /// Where a service is mounted: `baseURL` for VolleyManager, `baseURL/tasks` for tasks,
+  /// `baseURL/rpp/v1` (the API base; its Firebase hosts hang off `baseURL`) for rpp.
   public func url(for service: SandboxServiceName) -> String {
     switch service {
     case .volleymanager: baseURL
     case .tasks: baseURL + TasksService.prefix
     case .keycloak: baseURL + KeycloakService.prefix
+    case .rpp: baseURL + RPPAPI.base
     }
   }
 
@@ -61,8 +66,10 @@ public final class SandboxServer: Sendable {
     let volleyManager = VolleyManagerSandbox(configuration: configuration, clock: clock)
     let tasks = await TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
     let keycloak = KeycloakSandbox(configuration: configuration.keycloak, seed: configuration.seed, clock: clock)
+    let rpp = await RPPSandbox(configuration: configuration.rpp, seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [
       VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks), KeycloakService(sandbox: keycloak),
+      RPPService(sandbox: rpp),
     ].filter { configuration.services.contains($0.name) }
     let admin = SandboxAdmin(services: modules, clock: clock, seed: configuration.seed)
     let router = SandboxRouter(services: modules, admin: admin)
@@ -96,7 +103,7 @@ public final class SandboxServer: Sendable {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return SandboxServer(
       port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
-      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, clock: clock, listener: listener,
+      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, clock: clock, listener: listener,
       connections: connections)
   }
 
@@ -106,6 +113,7 @@ public final class SandboxServer: Sendable {
     // Replies held for a crash test go out (to connections about to close) instead of
     // waiting forever.
     await tasks.holdRefreshReplies(false)
+    await rpp.holdWriteReplies(false)
     do {
       try await listener.close()
     } catch ChannelError.alreadyClosed {

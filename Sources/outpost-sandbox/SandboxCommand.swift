@@ -7,7 +7,7 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
     abstract:
-      "Serve fake upstream services (VolleyManager, a Supabase tasks project, Keycloak) on loopback, for tests and demos.",
+      "Serve fake upstream services (VolleyManager, a Supabase tasks project, Keycloak, RPP) on loopback, for tests and demos.",
     discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")
@@ -70,7 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("service"),
     help: ArgumentHelp(
-      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak). All of them if not given.",
+      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts). All of them if not given.",
       valueName: "name"))
   var services: [SandboxServiceName] = []
 
@@ -112,6 +112,19 @@ struct SandboxCommand: AsyncParsableCommand {
 
   @Flag(name: .customLong("keycloak-legacy-paths"), help: "Serve Keycloak under /keycloak/auth, as before v17.")
   var keycloakLegacyPaths = false
+
+  @Option(name: .customLong("rpp-api-key"), help: "The Firebase Web API key every rpp auth call must carry as ?key=.")
+  var rppAPIKey = SandboxRPPConfiguration.defaultAPIKey
+
+  @Option(
+    name: .customLong("rpp-token-lifetime"),
+    help: ArgumentHelp("Seconds an rpp ID token lives (expiresIn; at least 5).", valueName: "seconds"))
+  var rppTokenLifetime = 3600
+
+  @Flag(
+    name: .customLong("rpp-rotate-refresh-tokens"),
+    help: "Hand out a new rpp refresh token on every refresh (the old one then fails); Firebase keeps it.")
+  var rppRotateRefreshTokens = false
 
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
@@ -155,6 +168,10 @@ struct SandboxCommand: AsyncParsableCommand {
     guard SandboxKeycloakSettings.lifetimes.contains(keycloakTokenLifespan) else {
       throw ValidationError("--keycloak-token-lifespan must be 1…31536000")
     }
+    guard SandboxRPPConfiguration.lifetimes.contains(rppTokenLifetime) else {
+      throw ValidationError("--rpp-token-lifetime must be 5…31536000")
+    }
+    guard !rppAPIKey.isEmpty else { throw ValidationError("--rpp-api-key must not be empty") }
   }
 
   func parsedTasksUsers() throws -> [SandboxTasksUser] {
@@ -211,6 +228,8 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.keycloak.settings.accessTokenLifespan = keycloakTokenLifespan
     configuration.keycloak.settings.browserLogin = keycloakBrowserLogin
     configuration.keycloak.legacyAuthPath = keycloakLegacyPaths
+    configuration.rpp = SandboxRPPConfiguration(
+      apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }

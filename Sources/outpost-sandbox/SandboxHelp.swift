@@ -12,6 +12,7 @@ enum SandboxHelp {
         volleymanager http://127.0.0.1:PORT
         tasks http://127.0.0.1:PORT/tasks
         keycloak http://127.0.0.1:PORT/keycloak
+        rpp http://127.0.0.1:PORT/rpp/v1
 
     VOLLEYMANAGER (--service volleymanager, at the root /)
     It imitates VolleyManager (volleymanager.volleyball.ch) closely \
@@ -139,6 +140,46 @@ enum SandboxHelp {
            signed by the sandbox, not RSA)
     Demo account in every realm: fan@example.com  demo-fan-2026
 
+    RPP (--service rpp, under /rpp/v1 and the Firebase Auth Emulator's layout)
+    Real Property Photography's client API (shared/upstreams/rpp.md) behind a
+    Firebase Auth stand-in. Auth calls need ?key=sandbox-rpp-api-key
+    (--rpp-api-key); a wrong key is 400 "API key not valid. Please pass a
+    valid API key.", none 403.
+      POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword
+           {"email","password","returnSecureToken":true} → localId, idToken,
+           refreshToken, expiresIn "3600" (--rpp-token-lifetime); the MFA
+           account gets mfaPendingCredential + mfaInfo instead
+      POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode
+      POST /identitytoolkit.googleapis.com/v1/accounts:lookup   {"idToken"}
+      POST /securetoken.googleapis.com/v1/token   grant_type=refresh_token&
+           refresh_token=… (form, or JSON) → expires_in, id_token,
+           refresh_token (new each time with --rpp-rotate-refresh-tokens),
+           user_id, project_id, access_token
+      /www.googleapis.com/identitytoolkit/v3/relyingparty/verifyPassword,
+           getOobConfirmationCode, getAccountInfo: the legacy v3 paths
+      GET  /www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com
+           (also /securetoken.googleapis.com/v1/jwks) the RS256 JWKS
+    Errors: HTTP 400 {"error":{"code":400,"message":"CODE[ : prose]",
+    "errors":[…]}}: INVALID_LOGIN_CREDENTIALS (EMAIL_NOT_FOUND /
+    INVALID_PASSWORD with enumeration protection off), USER_DISABLED,
+    TOO_MANY_ATTEMPTS_TRY_LATER (5 failures, 15 min), TOKEN_EXPIRED,
+    INVALID_REFRESH_TOKEN, MISSING_REFRESH_TOKEN, INVALID_GRANT_TYPE.
+    API under /rpp/v1, Authorization: Bearer <idToken> (401 UNAUTHENTICATED
+    with WWW-Authenticate, 403 ROLE_NOT_ALLOWED / TENANT_MISSING): GET me,
+    services, policy, availability?serviceId=&date=&days=, orders (status,
+    from, to, updatedSince, limit, cursor), orders/:id (ETag "v<n>");
+    POST orders (Idempotency-Key); PATCH orders/:id (If-Match; reschedule
+    or cancel); GET conversations, conversations/:id/messages; POST
+    conversations/:id/messages (Idempotency-Key), conversations/:id/read;
+    GET notifications, PATCH notifications/:id/read; POST devices/register,
+    DELETE devices/:id; POST auth/revoke. Errors {"error":{"code","message",
+    "status","requestId","details"}}.
+    Accounts (password sandbox-password): ana@bayrealty.com and
+    zoe@goldengate.homes (ptn_sunset, Los Angeles, USD), lukas@immo-zuerich.ch
+    (ptn_alpen, Zürich, CHF, bookings pending until confirmed),
+    dana@sunsetmedia.com (photographer), nopartner@example.com (no partnerId),
+    mfa@example.com (second factor).
+
     SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
     failing at random, never counted as a service's request.
       GET  /__admin/state?service=NAME     the service's data (no secrets)
@@ -153,6 +194,17 @@ enum SandboxHelp {
            "ssoSessionIdle","ssoSessionMax","offlineSessionIdle","codeLifespan",
            "deviceCodeLifespan","devicePollInterval","revokeRefreshToken",
            "browserLogin":"form"|"approve"|"deny"}
+           {"service":"rpp","op":…}: config {"idTokenLifetimeSeconds",
+           "rotateRefreshTokens","enumerationProtection","maxFailedSignIns",
+           "lockoutSeconds","rateLimitPerMinute","apiKey","holdWriteReplies"},
+           user {"email","password"?,"disabled"?}, revoke-tokens {"email"},
+           confirm-order {"orderId"}, life {"advanceSeconds"?} (the clock and
+           the life simulation), staff-message {"conversationId","body"?},
+           take-slot {"partnerId","start","durationMinutes"?},
+           touch-order {"orderId","at"?}, order-quirks {"orderId",
+           "status":"on_hold"|null,"unknownField":BOOL}, fail-next {"count",
+           "status":500|502}, policy {"partnerId",…numbers,"autoConfirm"},
+           scale-seed {"email","orders":N,"messages":M}
            volleymanager's ops are its endpoints below: users, config,
            expire-sessions, games/move, games/cancel, exchanges/take.
            Unknown ops or keys: 400 with the allowed ones.
