@@ -36,14 +36,21 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
   let account: ConnectorAccount
   let auth: RPPFirebaseAuth
   let api: RPPAPI
+  /// This machine's clock, for token expiry (tests drive it with the sandbox's).
+  let now: @Sendable () -> Date
 
   public init(account: ConnectorAccount, transport: any HTTPTransport) {
+    self.init(account: account, transport: transport, now: { Date() })
+  }
+
+  init(account: ConnectorAccount, transport: any HTTPTransport, now: @escaping @Sendable () -> Date) {
     self.account = account
+    self.now = now
     auth = RPPFirebaseAuth(
       apiKey: account.options["firebase_api_key"] ?? "",
       authBase: Self.trimmed(account.options["firebase_auth_base"] ?? "https://identitytoolkit.googleapis.com"),
       tokenBase: Self.trimmed(account.options["firebase_token_base"] ?? "https://securetoken.googleapis.com"),
-      transport: transport, now: { Date() })
+      transport: transport, now: now)
     api = RPPAPI(base: Self.trimmed(account.baseURL), transport: transport)
   }
 
@@ -89,7 +96,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
   }
 
   public func checkSession(_ session: RPPSession) async throws(ConnectorError) {
-    try Self.usable(session)
+    try usable(session)
     _ = try await api.send("GET", "/me", session: session, activity: "reading the profile")
   }
 
@@ -98,14 +105,14 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
   public func logOut(_ session: RPPSession) async {}
 
   /// A token about to end is renewed before the request, not after a refused one.
-  static func usable(_ session: RPPSession) throws(ConnectorError) {
-    if session.isExpiring(at: Date()) { throw .sessionExpired }
+  func usable(_ session: RPPSession) throws(ConnectorError) {
+    if session.isExpiring(at: now()) { throw .sessionExpired }
   }
 
   public func fetch(_ session: RPPSession, window: SyncWindow, cursor: SyncCursor?) async throws(ConnectorError)
     -> FetchResult
   {
-    try Self.usable(session)
+    try usable(session)
     var marks = cursor?.values ?? [:]
     let feed = RPPChangeFeed(api: api, session: session)
     var items: [Item] = []

@@ -11,7 +11,7 @@ import OutpostModel
 /// stale version is checked against what the order holds now before calling it a conflict.
 extension RPPConnector {
   public func perform(_ action: ActionRequest, session: RPPSession) async throws(ConnectorError) -> ActionOutcome {
-    try Self.usable(session)
+    try usable(session)
     guard let key = action.params["idempotencyKey"]?.stringValue ?? (action.type == .rppRead ? "" : nil) else {
       throw .unsupported("\(action.type.rawValue): the queued action lacks its idempotency key")
     }
@@ -33,6 +33,8 @@ extension RPPConnector {
       let path = "/conversations/\(FormEncoding.percentEncode(action.target))/messages"
       let sent = try await api.send(
         "POST", path, session: session, json: ["body": .string(text)], headers: keyed, activity: "sending")
+      // Sent before (the daemon stopped before it recorded the answer): the service replays it.
+      if sent.replayed { return .alreadyDone }
       return .done(sent.json["id"].map { ["id": $0] })
     case .rppRead:
       guard let last = action.params["lastReadMessageId"] else { throw .unsupported("rpp.read: no message") }
@@ -55,6 +57,7 @@ extension RPPConnector {
     }
     var body: [String: JSONValue]
     let wanted: @Sendable (JSONValue) -> Bool
+    let stillAllowed: @Sendable (JSONValue) -> String?
     if action.type == .rppReschedule {
       guard let slot = action.params["slot"]?.stringValue, let start = UTCTimestamp.parse(slot) else {
         throw .unsupported("rpp.reschedule: the queued action lacks its slot")
@@ -63,10 +66,25 @@ extension RPPConnector {
       wanted = { order in
         order["appointment"]?["start"]?.stringValue.flatMap(UTCTimestamp.parse) == start
       }
+      stillAllowed = { order in
+        guard let rule = order["allowedActions"]?["reschedule"], rule["allowed"] == .bool(false) else { return nil }
+        return RPPAPI.explain(rule["reason"]?.stringValue ?? "POLICY_CUTOFF_PASSED")
+      }
     } else {
       body = ["action": "cancel"]
       body["acceptFee"] = action.params["acceptFee"]
       wanted = { $0["status"]?.stringValue == "cancelled" }
+      let accepted = action.params["acceptFee"]
+      let now = now()
+      stillAllowed = { order in
+        guard let rule = order["allowedActions"]?["cancel"] else { return nil }
+        if rule["allowed"] == .bool(false) { return RPPAPI.explain(rule["reason"]?.stringValue ?? "INVALID_STATE") }
+        guard let fee = rule["lateFee"], fee != .null,
+          let freeUntil = rule["freeUntil"]?.stringValue.flatMap(UTCTimestamp.parse), now >= freeUntil, fee != accepted
+        else { return nil }
+        let shown = RPPItems.amount(fee).map { "\($0.currency) \($0.value)" } ?? "a late fee"
+        return "a late fee of \(shown) applies now, which you had not accepted"
+      }
     }
     body["reason"] = action.params["reason"]
     let path = "/orders/\(FormEncoding.percentEncode(action.target))"
@@ -74,13 +92,17 @@ extension RPPConnector {
       "PATCH", path, session: session, json: .object(body), headers: key + [("If-Match", "\"v\(version)\"")])
     switch reply.status {
     case 200..<300:
-      return .done(Self.summary(try RPPAPI.reply(reply, activity: "changing the order").json))
+      let changed = try RPPAPI.reply(reply, activity: "changing the order")
+      if changed.replayed { return .alreadyDone }
+      return .done(Self.summary(changed.json))
     case 412:
       let current = RPPAPI.envelope(reply).details?["current"]
       if let current, wanted(current) { return .alreadyDone }
-      return .conflict(
-        "the order changed at RPP since Outpost last saw it; look at it again before deciding",
-        serverState: current.map(Self.summary))
+      // The order moved on meanwhile; say what matters most: the rule it now breaks, if any.
+      let reason =
+        current.flatMap(stillAllowed)
+        ?? "the order changed at RPP since Outpost last saw it; look at it again before deciding"
+      return .conflict(reason, serverState: current.map(Self.summary))
     case 409:
       let (code, details) = RPPAPI.envelope(reply)
       if code == "IDEMPOTENCY_KEY_IN_USE" { throw .transient("the first attempt is still running") }

@@ -21,7 +21,7 @@ extension RPPConnector {
   public func query(_ name: String, params: [String: JSONValue], session: RPPSession) async throws(ConnectorError)
     -> JSONValue
   {
-    try Self.usable(session)
+    try usable(session)
     switch name {
     case "rpp.services":
       return try await api.send("GET", "/services?limit=100", session: session, activity: "reading the services").json
