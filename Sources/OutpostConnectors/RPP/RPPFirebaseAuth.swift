@@ -27,7 +27,8 @@ struct RPPFirebaseAuth: Sendable {
       contentType: "application/json", body: Array(body.serialized))
     guard reply.status == 200 else { throw Self.classify(reply, signingIn: true) }
     guard let json = try? JSONParser.parse(reply.body) else {
-      throw .unexpectedReply("signing in: the reply is not JSON")
+      // A body cut short by a dropped connection: the network's fault, tried again later.
+      throw .transient("signing in: the reply was cut short or is not JSON")
     }
     if json["mfaPendingCredential"] != nil {
       throw .unsupported("the account uses two-step sign-in, which Outpost does not support yet; sign in on the web")
@@ -49,8 +50,10 @@ struct RPPFirebaseAuth: Sendable {
       tokenBase + "/v1/token?key=" + FormEncoding.percentEncode(apiKey),
       contentType: "application/x-www-form-urlencoded", body: Array(form.utf8))
     guard reply.status == 200 else { throw Self.classify(reply, signingIn: false) }
-    guard let json = try? JSONParser.parse(reply.body), let token = json["id_token"]?.stringValue,
-      let userID = json["user_id"]?.stringValue, !token.isEmpty
+    guard let json = try? JSONParser.parse(reply.body) else {
+      throw .transient("renewing the session: the reply was cut short or is not JSON")
+    }
+    guard let token = json["id_token"]?.stringValue, let userID = json["user_id"]?.stringValue, !token.isEmpty
     else { throw .unexpectedReply("renewing the session: the reply holds no ID token") }
     let next = json["refresh_token"]?.stringValue ?? refreshToken.reveal()
     return try session(

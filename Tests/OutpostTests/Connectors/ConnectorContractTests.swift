@@ -49,6 +49,19 @@ import Testing
         SecretString(SandboxTasksUser.demo.password), SecretString("not-the-password")
       )
     },
+    Case(name: "rpp (Firebase Auth + the RPP API)", service: .rpp) { server in
+      let account = ConnectorAccount(
+        id: "c", username: RPPSeed.agent, baseURL: server.url(for: .rpp),
+        options: [
+          "firebase_api_key": SandboxRPPConfiguration.defaultAPIKey,
+          "firebase_auth_base": server.baseURL + "/identitytoolkit.googleapis.com",
+          "firebase_token_base": server.baseURL + "/securetoken.googleapis.com",
+        ])
+      return (
+        Box(RPPConnector(account: account, transport: TestHTTP.transport)), SecretString(RPPSeed.password),
+        SecretString("not-the-password")
+      )
+    },
     Case(name: "agilenetwork (Keycloak; no items until issue 16)", service: .keycloak) { server in
       // The contract logs in twice from the same secret: Keycloak's default, where a refresh
       // token is not revoked by its use (the rotating mode is InteractiveLoginTests').
