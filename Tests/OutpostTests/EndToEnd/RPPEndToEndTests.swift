@@ -1,0 +1,165 @@
+import Foundation
+import OutpostConnectors
+import OutpostModel
+import OutpostRPC
+import Testing
+
+/// An estate agent's RPP account through the CLI and a real daemon, against the sandbox: a
+/// photographer's account is refused and nothing is kept; the agent's orders and messages sync;
+/// a booking interrupted by `kill -9` while its reply is on the way is booked once, however the
+/// daemon comes back; a reschedule queued offline that crosses the partner's deadline becomes a
+/// visible conflict. The sandbox's clock moves only when the test says.
+extension EndToEnd {
+  @Suite struct RPP {
+    let outpost = DaemonProcess.binary("outpost")
+    static let agent = "ana@bayrealty.com"
+    static let password = "sandbox-password"
+
+    func cli(_ daemon: DaemonProcess, _ arguments: [String], input: String? = nil) throws -> CommandResult {
+      try runCommand(outpost, arguments, environment: daemon.environment, input: input)
+    }
+
+    func json<T: Decodable>(_ type: T.Type, _ result: CommandResult) throws -> T {
+      try JSONCoding.decoder().decode(T.self, from: Data(result.stdout.utf8))
+    }
+
+    func add(_ daemon: DaemonProcess, _ sandbox: SandboxProcess, name: String, email: String) throws -> CommandResult {
+      try cli(
+        daemon,
+        [
+          "account", "add", "rpp", "--name", name, "--username", email, "--base-url", sandbox.baseURL + "/rpp/v1",
+          "--option", "firebase_api_key=sandbox-rpp-api-key",
+          "--option", "firebase_auth_base=\(sandbox.baseURL)/identitytoolkit.googleapis.com",
+          "--option", "firebase_token_base=\(sandbox.baseURL)/securetoken.googleapis.com", "--password-stdin",
+        ], input: Self.password + "\n")
+    }
+
+    func state(_ sandbox: SandboxProcess) async throws -> JSONValue {
+      try await sandbox.sharedAdmin("GET", "state?service=rpp")
+    }
+
+    func agentOrders(_ sandbox: SandboxProcess) async throws -> [JSONValue] {
+      guard case .array(let orders)? = try await state(sandbox)["orders"] else { return [] }
+      return orders.filter { $0["customer"] == .string(Self.agent) }
+    }
+
+    func rppAdmin(_ sandbox: SandboxProcess, _ fields: [String: JSONValue]) async throws {
+      var body = fields
+      body["service"] = "rpp"
+      _ = try await sandbox.sharedAdmin("POST", "mutate", .object(body))
+    }
+
+    @Test func anAgentsShootsSyncABookingCutByKillIsBookedOnceAndALateRescheduleConflicts() async throws {
+      _ = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess(arguments: ["--manual-clock"])
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      var transcript = ""
+
+      // A photographer's account: refused, in words, and nothing kept.
+      let photographer = try add(daemon, sandbox, name: "shooter", email: "dana@sunsetmedia.com")
+      transcript += photographer.stdout + photographer.stderr
+      #expect(photographer.status == 1 && photographer.stderr.contains("photographer"), "\(photographer.stderr)")
+      let accounts = try daemon.client().call(AccountsList.self, NoParams()).accounts
+      #expect(!accounts.contains { $0.name == "shooter" })
+
+      let agent = try add(daemon, sandbox, name: "work", email: Self.agent)
+      transcript += agent.stdout + agent.stderr
+      #expect(agent.status == 0, "\(agent.stderr)")
+      let sync = try cli(daemon, ["sync", "work", "--wait"])
+      #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+
+      // Every order of hers, as the service holds them.
+      let orders = try json(ItemsList.Result.self, try cli(daemon, ["rpp", "orders", "--json"])).items
+      let truth = try await agentOrders(sandbox)
+      #expect(Set(orders.map(\.item.upstreamID)) == Set(truth.compactMap { $0["id"]?.stringValue }))
+      let human = try cli(daemon, ["rpp", "orders", "--upcoming"])
+      #expect(human.status == 0 && human.stdout.contains("RPP-"), "\(human.stdout)\(human.stderr)")
+
+      // A free slot, as the CLI offers it.
+      let services = try json(QueriesRun.Result.self, try cli(daemon, ["rpp", "services", "--json"]))
+      guard case .array(let catalogue)? = services.result["items"],
+        let service = catalogue.first?["id"]?.stringValue
+      else { throw TestFailure("no services: \(services)") }
+      let now = try #require(try await state(sandbox)["now"]?.stringValue.flatMap(UTCTimestamp.parse))
+      let day = String(UTCTimestamp.format(now.addingTimeInterval(3 * 86_400)).prefix(10))
+      let slots = try json(
+        QueriesRun.Result.self,
+        try cli(daemon, ["rpp", "availability", service, "--date", day, "--days", "3", "--json"]))
+      guard case .array(let days)? = slots.result["days"] else { throw TestFailure("no days: \(slots)") }
+      let free = days.flatMap { day -> [JSONValue] in
+        if case .array(let slots)? = day["slots"] { return slots }
+        return []
+      }.filter { $0["available"] == .bool(true) }.compactMap { $0["start"]?.stringValue }
+      try #require(free.count >= 3, "too few free slots")
+      // Slots overlap (a 90-minute shoot every 30 minutes): the others are days apart.
+      let (first, later, last) = (free[0], free[free.count / 2], free[free.count - 1])
+
+      // The booking's reply is held; outpostd is killed while it waits; the booking happened.
+      try await rppAdmin(sandbox, ["op": "config", "holdWriteReplies": true])
+      let booking = try RunningCommand(
+        outpost,
+        ["rpp", "book", service, "--slot", first, "--address", "12 Ocean Ave, San Francisco, CA 94112, US"],
+        environment: daemon.environment)
+      let deadline = ContinuousClock.now + .seconds(60)
+      while try await state(sandbox)["counters"]?["heldReplies"]?.int64Value ?? 0 < 1 {
+        guard ContinuousClock.now < deadline else { throw TestFailure("the booking never reached the sandbox") }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      _ = try daemon.stop(signal: SIGKILL)
+      try await rppAdmin(sandbox, ["op": "config", "holdWriteReplies": false])
+      let cut = booking.finish()
+      #expect(cut.status != 0, "the interrupted booking said it succeeded: \(cut.stdout)")
+
+      // Back: the queue sends it again with its key; the service answers with the first reply.
+      try daemon.start()
+      #expect(try cli(daemon, ["sync", "work", "--wait"]).status == 0)
+      let queue = try json(ActionsList.Result.self, try cli(daemon, ["queue", "--all", "--json"])).actions
+      let booked = try #require(queue.first { $0.type.rawValue == "rpp.book" })
+      #expect(booked.state == .done, "\(booked)")
+      let number = try #require(booked.serverState?["orderNumber"]?.stringValue)
+      #expect(try await agentOrders(sandbox).count == truth.count + 1)
+      guard case .object(let keys)? = try await state(sandbox)["bookingsByIdempotencyKey"] else {
+        throw TestFailure("no bookings in the sandbox's state")
+      }
+      #expect(keys.count == 1)
+      let listed = try cli(daemon, ["rpp", "orders"])
+      #expect(listed.stdout.contains(number), "\(listed.stdout)")
+
+      // A booking that goes through at once prints its confirmation number.
+      let second = try cli(
+        daemon, ["rpp", "book", service, "--slot", last, "--address", "12 Ocean Ave, San Francisco, CA 94112, US"])
+      transcript += second.stdout + second.stderr
+      #expect(second.status == 0 && second.stdout.contains("Booked: RPP-"), "\(second.stdout)\(second.stderr)")
+
+      // Offline, a reschedule waits in the queue; the partner's deadline passes meanwhile.
+      let upcoming = try json(ItemsList.Result.self, try cli(daemon, ["rpp", "orders", "--upcoming", "--json"])).items
+      let movable = try #require(
+        upcoming.first {
+          $0.item.details["status"] == "scheduled"
+            && $0.item.details["allowedActions"]?["reschedule"]?["allowed"] == .bool(true)
+        })
+      let until = try #require(
+        movable.item.details["allowedActions"]?["reschedule"]?["until"]?.stringValue.flatMap(UTCTimestamp.parse))
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "rpp", "errorRate": 1])
+      let queued = try cli(
+        daemon, ["rpp", "reschedule", "\(movable.number)", "--slot", later, "--no-wait", "--json"])
+      #expect(queued.status == 0, "\(queued.stderr)")
+      _ = try await sandbox.sharedAdmin("POST", "clock", ["advanceSeconds": .double(until.timeIntervalSince(now) + 60)])
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "rpp", "errorRate": 0])
+      #expect(try cli(daemon, ["sync", "work", "--wait"]).status == 0)
+      let conflicts = try json(ActionsList.Result.self, try cli(daemon, ["conflicts", "--json"])).actions
+      let late = try #require(conflicts.first { $0.type.rawValue == "rpp.reschedule" }, "no conflict: \(conflicts)")
+      #expect(late.itemNumber == movable.number && late.problem != nil)
+      #expect(late.serverState?["id"]?.stringValue == movable.item.upstreamID)
+
+      // The password is nowhere but in the keyring.
+      for (name, data) in try DaemonFiles.all(daemon) {
+        #expect(data.range(of: Data(Self.password.utf8)) == nil, "the password is in \(name)")
+      }
+      #expect(!transcript.contains(Self.password))
+      #expect(!daemon.log.contains(Self.password))
+      #expect(try daemon.stop() == 0)
+    }
+  }
+}
