@@ -18,12 +18,19 @@ struct SyncBench {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     print("outpost-sync-bench: scratch \(directory.path)")
-    try await ingest(in: directory)
-    try await replay(in: directory)
-    try await sandboxFirstSync(in: directory)
-    try await calendar(in: directory)
-    try await reminders(in: directory)
-    try await feed(in: directory)
+    // `--only NAME` runs one part (ingest, replay, sandbox, rpp, calendar, reminders, feed).
+    let arguments = CommandLine.arguments
+    let only = arguments.firstIndex(of: "--only").flatMap {
+      arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+    }
+    func part(_ name: String) -> Bool { only == nil || only == name }
+    if part("ingest") { try await ingest(in: directory) }
+    if part("replay") { try await replay(in: directory) }
+    if part("sandbox") { try await sandboxFirstSync(in: directory) }
+    if part("rpp") { try await rppFirstSync(in: directory) }
+    if part("calendar") { try await calendar(in: directory) }
+    if part("reminders") { try await reminders(in: directory) }
+    if part("feed") { try await feed(in: directory) }
   }
 
   static func account(_ store: Store, id: String) async throws {
