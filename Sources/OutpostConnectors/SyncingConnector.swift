@@ -25,6 +25,10 @@ public struct FetchResult: Sendable, Equatable {
   /// The kinds whose list is complete in `items`; items of other kinds are left alone.
   public var complete: Set<ItemKind>
   public var cursor: SyncCursor?
+  /// The fetch stopped part way (the service asked to slow down): what came is kept, with a
+  /// cursor to go on from, and the next sync runs after this many seconds instead of the
+  /// usual interval. Nil for a fetch that got everything.
+  public var continueAfter: Double?
 
   public init(items: [Item], complete: Set<ItemKind>, cursor: SyncCursor? = nil) {
     self.notModified = false

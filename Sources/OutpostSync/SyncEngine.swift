@@ -143,7 +143,7 @@ public actor SyncEngine {
         "account \(registration.name): the service listed no \(kind) items although some are known; kept them, will look again next sync"
       )
     }
-    succeeded(accountID)
+    succeeded(accountID, continueAfter: result.continueAfter)
     if !outcome.changes.isEmpty {
       logger.info("account \(registration.name): \(Self.summary(outcome.changes))")
       await announce(accountID, outcome.changes)
@@ -152,7 +152,7 @@ public actor SyncEngine {
       accountID: accountID, outcome: .synced, changes: outcome.changes, suspectedWipes: outcome.suspectedWipes)
   }
 
-  private func succeeded(_ accountID: String) {
+  private func succeeded(_ accountID: String, continueAfter: Double? = nil) {
     var status = statuses[accountID, default: SyncStatus()]
     status.lastSuccessAt = now()
     status.successes += 1
@@ -160,6 +160,11 @@ public actor SyncEngine {
     status.offline = false
     status.consecutiveFailures = 0
     status.nextRunAt = now().addingTimeInterval(jittered(configuration.interval))
+    if let continueAfter {
+      // A partial fetch goes on as soon as the service allows, not a whole interval later.
+      status.nextRunAt = now().addingTimeInterval(max(continueAfter, 1))
+      logger.info("sync of \(accounts[accountID]?.name ?? accountID) is partial; it goes on in \(Int(continueAfter)) s")
+    }
     statuses[accountID] = status
   }
 

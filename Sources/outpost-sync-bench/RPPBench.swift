@@ -34,6 +34,9 @@ extension SyncBench {
       connector: RPPConnector(account: account, transport: transport), account: account,
       vault: BenchVault(SecretString(RPPSeed.password))
     ) { _ in }
+    // The fetch alone (HTTP and decoding), then the same through the engine into the store.
+    let fetchOnly = try await timed { _ = try await keeper.fetch(window: SyncWindow.around(Date()), cursor: nil) }
+    print("  rpp fetch alone (sign-in, 5,111 requests, decoding): \(ms(fetchOnly))")
     let engine = engine(store)
     await engine.register(accountID: id, name: "bench", source: keeper)
     let requestsBefore = await server.rpp.counters().apiRequests

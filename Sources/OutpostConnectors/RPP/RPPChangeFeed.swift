@@ -82,3 +82,20 @@ struct RPPChangeFeed {
     return result
   }
 }
+
+/// A partial sync's progress through the conversations, in the cursor: `cnv_1:4,cnv_2:7` (each
+/// conversation's version when its messages were read).
+enum RPPProgress {
+  static func parse(_ text: String?) -> [String: Int64] {
+    var done: [String: Int64] = [:]
+    for pair in (text ?? "").split(separator: ",") {
+      let parts = pair.split(separator: ":")
+      if parts.count == 2, let version = Int64(parts[1]) { done[String(parts[0])] = version }
+    }
+    return done
+  }
+
+  static func format(_ done: [String: Int64]) -> String {
+    done.keys.sorted().map { "\($0):\(done[$0]!)" }.joined(separator: ",")
+  }
+}

@@ -126,26 +126,50 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
 
     let conversations = try await feed.changes(
       "/conversations", since: marks["conversations"], etag: marks["conversations.etag"], what: "conversations")
+    // Conversations whose messages an earlier, partial sync already read (id → version), since
+    // the same mark: a first sync of thousands meets the rate limit part way, and goes on.
+    var done = RPPProgress.parse(marks["conversations.done"])
+    var progressed = false
     for json in conversations.items {
       guard let item = RPPItems.conversation(json) else { throw .unexpectedReply("a conversation without id") }
       items.append(item)
+      let version = json["version"]?.int64Value ?? -1
+      if done[item.upstreamID] == version { continue }
       var names: [String: String] = [:]
       for participant in RPPItems.arrayOf(json["participants"]) {
         if let id = participant["id"]?.stringValue, let name = participant["name"]?.stringValue { names[id] = name }
       }
       // Its messages since the conversations were last seen complete: a changed conversation
       // is one with a new message or receipt.
-      let messages = try await feed.changes(
-        "/conversations/\(FormEncoding.percentEncode(item.upstreamID))/messages", since: marks["conversations"],
-        etag: nil, what: "messages")
+      let messages: RPPChangeFeed.Changes
+      do {
+        messages = try await feed.changes(
+          "/conversations/\(FormEncoding.percentEncode(item.upstreamID))/messages", since: marks["conversations"],
+          etag: nil, what: "messages")
+      } catch {
+        // Only with progress made here: a service that keeps failing gets the engine's backoff.
+        guard error.isTemporary, progressed else { throw error }
+        // Keep what came; go on from here when the service allows.
+        marks["conversations.done"] = RPPProgress.format(done)
+        var partial = FetchResult(items: RPPChangeFeed.newest(items), complete: [], cursor: SyncCursor(marks))
+        if case .rateLimited(let after) = error {
+          partial.continueAfter = after ?? 60
+        } else {
+          partial.continueAfter = 30
+        }
+        return partial
+      }
       for message in messages.items {
         guard let parsed = RPPItems.message(message, userID: session.userID, names: names) else {
           throw .unexpectedReply("a message without id, body or conversation")
         }
         items.append(parsed)
       }
+      done[item.upstreamID] = version
+      progressed = true
     }
     conversations.advance(&marks, key: "conversations")
+    marks["conversations.done"] = nil
     return FetchResult(items: RPPChangeFeed.newest(items), complete: [], cursor: SyncCursor(marks))
   }
 }

@@ -215,4 +215,36 @@ import Testing
       #expect(await vault.secrets[key] == nil, "the refused password stayed in the keyring")
     }
   }
+
+  /// A first sync bigger than the rate limit allows keeps what it got and goes on where it
+  /// stopped once the minute is over, until everything is there, each message once.
+  @Test func aFirstSyncBeyondTheRateLimitGoesOnWhereItStopped() async throws {
+    try await withWorld { world in
+      #expect(await world.server.rpp.seedScale(email: RPPSeed.zurichClient, orders: 150, messages: 600))
+      await world.server.rpp.update { $0.rateLimitPerMinute = 60 }
+      let keeper = world.keeper(SessionKeeperTests.MemoryVault(), RPPSeed.zurichClient)
+      _ = try await keeper.adopt(SecretString(RPPSeed.password), label: "RPP")
+      var local: [String: Item] = [:]
+      var cursor: SyncCursor?
+      var rounds = 0
+      while true {
+        rounds += 1
+        let result = try await keeper.fetch(window: SyncWindow.around(world.now), cursor: cursor)
+        for item in result.items { local["\(item.kind.rawValue)/\(item.upstreamID)"] = item }
+        cursor = result.cursor
+        guard let after = result.continueAfter else { break }
+        #expect(after > 0 && after <= 60)
+        try #require(rounds < 20, "the sync never finished")
+        await world.advance(seconds: after)
+      }
+      #expect(rounds > 2, "the rate limit was never met")
+      let conversations = Self.array(try await world.state()["conversations"]).filter {
+        $0["customer"] == .string(RPPSeed.zurichClient)
+      }
+      let messages = conversations.flatMap { Self.array($0["messages"]) }.compactMap { $0["id"]?.stringValue }
+      #expect(messages.count >= 600)
+      #expect(Set(messages) == Set(local.values.filter { $0.kind == .message }.map(\.upstreamID)))
+      #expect(cursor?.values["conversations.done"] == nil)
+    }
+  }
 }

@@ -17,18 +17,21 @@ struct SyncEngineTests {
       var failure: SessionError?
       var fetches = 0
       var delay: Duration = .zero
+      var continueAfter: Double?
     }
     let state = Mutex(State())
 
     func fetch(window: SyncWindow, cursor: SyncCursor?) async throws(SessionError) -> FetchResult {
       let delay = state.withLock { $0.delay }
       if delay > .zero { try? await Task.sleep(for: delay) }
-      let (items, failure) = state.withLock { state in
+      let (items, failure, continueAfter) = state.withLock { state in
         state.fetches += 1
-        return (state.items, state.failure)
+        return (state.items, state.failure, state.continueAfter)
       }
       if let failure { throw failure }
-      return FetchResult(items: items, complete: [.assignment], cursor: SyncCursor(["n": "\(items.count)"]))
+      var result = FetchResult(items: items, complete: [.assignment], cursor: SyncCursor(["n": "\(items.count)"]))
+      result.continueAfter = continueAfter
+      return result
     }
   }
 
@@ -63,6 +66,25 @@ struct SyncEngineTests {
   }
 
   func sync() async -> SyncReport { (await engine.sync(accountID: accountID))! }
+
+  /// A partial fetch (the service asked to slow down part way) is kept, and the next sync comes
+  /// when the service allows, not a whole interval later; a complete one goes back to the interval.
+  @Test func aPartialFetchIsKeptAndGoesOnSoon() async throws {
+    source.state.withLock {
+      $0.items = [Self.game("a", hoursFromNow: 5)]
+      $0.continueAfter = 42
+    }
+    guard case .synced = await sync().outcome else {
+      Issue.record("a partial fetch was not kept")
+      return
+    }
+    #expect(try await store.items(accountID: accountID).count == 1)
+    #expect(await engine.status(accountID: accountID)?.nextRunAt == Self.now.addingTimeInterval(42))
+    source.state.withLock { $0.continueAfter = nil }
+    _ = await sync()
+    let next = await engine.status(accountID: accountID)?.nextRunAt
+    #expect(next.map { $0.timeIntervalSince(Self.now) > 600 } == true, "\(String(describing: next))")
+  }
 
   @Test func newChangedCancelledAndRemovedAreTellApartAndNothingChangedWritesNothing() async throws {
     source.state.withLock {
