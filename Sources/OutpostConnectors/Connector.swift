@@ -31,6 +31,16 @@ public protocol Connector: Sendable {
   /// Ends the session upstream, best effort (a dead network must not keep a user logged in
   /// locally).
   func logOut(_ session: Session) async
+
+  /// Ends every session of the user at the service, on every device ("sign out everywhere":
+  /// RPP's revoke). Throws when the service cannot be told; the default says it cannot.
+  func logOutEverywhere(_ session: Session) async throws(ConnectorError)
+}
+
+extension Connector {
+  public func logOutEverywhere(_ session: Session) async throws(ConnectorError) {
+    throw .unsupported("\(Self.descriptor.displayName) cannot sign out other devices from here")
+  }
 }
 
 /// What a connector logging in hands back.

@@ -100,9 +100,13 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
     _ = try await api.send("GET", "/me", session: session, activity: "reading the profile")
   }
 
-  /// Firebase has no per-session sign-out: the tokens are dropped locally (rpp.md §2.5);
-  /// "sign out everywhere" is the `rpp.revoke` action.
+  /// Firebase has no per-session sign-out: the tokens are dropped locally (rpp.md §2.5).
   public func logOut(_ session: RPPSession) async {}
+
+  /// RPP's `/auth/revoke`: every refresh token of the user dies, on every device.
+  public func logOutEverywhere(_ session: RPPSession) async throws(ConnectorError) {
+    _ = try await api.send("POST", "/auth/revoke", session: session, activity: "signing out everywhere")
+  }
 
   /// A token about to end is renewed before the request, not after a refused one.
   func usable(_ session: RPPSession) throws(ConnectorError) {

@@ -57,6 +57,10 @@ enum RPPItems {
     if let access = address?["accessInstructions"]?.stringValue, !access.isEmpty {
       details["accessInstructions"] = .string(access)
     }
+    if let lat = address?["lat"], let lng = address?["lng"], lat != .null, lng != .null {
+      details["geo"] = ["latitude": lat, "longitude": lng]
+    }
+    details["description"] = .string(description(json, details: details))
     for (key, value) in details where value == .null { details[key] = nil }
     return Item(
       kind: .order, upstreamID: id, title: title,
@@ -64,6 +68,22 @@ enum RPPItems {
       endsAt: json["appointment"]?["end"]?.stringValue.flatMap(UTCTimestamp.parse),
       location: address.flatMap(oneLine), status: status == "cancelled" ? .cancelled : .active,
       details: .object(details), link: "rpp://order/\(id)")
+  }
+
+  /// What a calendar event of the shoot says: the confirmation number and status, who comes,
+  /// how to get in, the notes, the photos when ready, and the way back to the order.
+  static func description(_ order: JSONValue, details: [String: JSONValue]) -> String {
+    var lines: [String] = []
+    let number = order["orderNumber"]?.stringValue ?? ""
+    let status = (order["status"]?.stringValue ?? "").replacingOccurrences(of: "_", with: " ")
+    lines.append(status.isEmpty ? number : "\(number) (\(status))")
+    if let photographer = details["photographer"]?.stringValue { lines.append("Photographer: \(photographer)") }
+    if let access = details["accessInstructions"]?.stringValue { lines.append("Access: \(access)") }
+    if let notes = order["notes"]?.stringValue, !notes.isEmpty { lines.append("Notes: \(notes)") }
+    if let photos = details["deliveryURL"]?.stringValue { lines.append("Photos: \(photos)") }
+    if let map = details["mapLink"]?.stringValue { lines.append("Map: \(map)") }
+    if let id = order["id"]?.stringValue { lines.append("rpp://order/\(id)") }
+    return lines.filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
   /// Where the shoot stands, as one word that changes once per step (for its news): the order's

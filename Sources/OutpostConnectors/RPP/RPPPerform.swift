@@ -12,6 +12,7 @@ import OutpostModel
 extension RPPConnector {
   public func perform(_ action: ActionRequest, session: RPPSession) async throws(ConnectorError) -> ActionOutcome {
     try usable(session)
+    // Marking read is idempotent by nature; the rest carry their key.
     guard let key = action.params["idempotencyKey"]?.stringValue ?? (action.type == .rppRead ? "" : nil) else {
       throw .unsupported("\(action.type.rawValue): the queued action lacks its idempotency key")
     }

@@ -6,7 +6,7 @@ public protocol AccountSession: Sendable {
   func check() async throws(SessionError)
   func adopt(_ secret: SecretString, label: String) async throws(SessionError) -> AccountIdentity
   @discardableResult
-  func logOut(reason: String) async throws(SessionError) -> Bool
+  func logOut(reason: String, everywhere: Bool) async throws(SessionError) -> Bool
   func close() async
   func resume() async
   var hasSession: Bool { get async }

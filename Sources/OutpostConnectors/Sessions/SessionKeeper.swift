@@ -135,8 +135,15 @@ public actor SessionKeeper<C: Connector> {
   /// Forgets the secret and ends the session upstream; the account then needs a login.
   /// Returns false when the keyring held no secret. When the keyring cannot be changed, nothing
   /// is: the user would otherwise believe the password gone while it still sits there.
+  /// With `everywhere`, the service first ends every session of the user (it needs a live one
+  /// to be asked); if it cannot be told, nothing changes here either.
   @discardableResult
-  public func logOut(reason: String) async throws(SessionError) -> Bool {
+  public func logOut(reason: String, everywhere: Bool = false) async throws(SessionError) -> Bool {
+    if everywhere {
+      let live = try await established()
+      do { try await connector.logOutEverywhere(live.session) } catch { throw .connector(error) }
+      session = nil
+    }
     let deleted: Bool
     do { deleted = try await vault.delete(for: vaultKey) } catch { throw .vault(error) }
     interactiveLogin?.cancel()

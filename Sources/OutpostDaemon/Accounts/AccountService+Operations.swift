@@ -126,10 +126,11 @@ extension AccountService {
     }
     let deleted: Bool
     do {
-      deleted = try await session.logOut(reason: "logged out")
+      deleted = try await session.logOut(reason: "logged out", everywhere: params.everywhere == true)
     } catch {
       throw Self.failure(error, name: account.name)
     }
+    if params.everywhere == true { logger.notice("account \(account.name): signed out on every device") }
     logger.notice("account \(account.name) logged out; its secret was \(deleted ? "deleted" : "not in the keyring")")
     return AccountsLogout.Result(account: try await existing(account.name), secretDeleted: deleted)
   }

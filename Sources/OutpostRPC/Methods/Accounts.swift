@@ -86,7 +86,13 @@ public enum AccountsLogout: RPCMethod {
 
   public struct Params: Codable, Sendable, Equatable {
     public var name: String
-    public init(name: String) { self.name = name }
+    /// Also end every session of the user at the service, on every device (where the service
+    /// offers it; NotSupported otherwise, and nothing changes).
+    public var everywhere: Bool?
+    public init(name: String, everywhere: Bool? = nil) {
+      self.name = name
+      self.everywhere = everywhere
+    }
   }
 
   public struct Result: Codable, Sendable, Equatable {

@@ -42,6 +42,10 @@ import Testing
     #expect(item.details["mapLink"]?.stringValue?.contains("mlat=37.7237") == true)
     #expect(item.details["deliveryURL"] == nil)
     #expect(item.link == "rpp://order/ord_8Yq2")
+    // What its calendar event says: the number, who comes, how to get in, where on a map.
+    let description = try #require(item.details["description"]?.stringValue)
+    #expect(description.hasPrefix("RPP-7K3Q9D (scheduled)\nPhotographer: Dana Reyes\nAccess: Lockbox on side gate"))
+    #expect(item.details["geo"]?["latitude"] == .double(37.7237))
   }
 
   @Test func anUnknownStatusIsKeptAndACancelledOrderIsCancelled() throws {

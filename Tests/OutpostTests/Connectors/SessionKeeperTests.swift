@@ -185,6 +185,16 @@ struct SessionKeeperTests {
     await #expect(throws: SessionError.needsLogin("logged out")) { try await keeper.check() }
     #expect(service.state.withLock { $0.logins } == 1)
   }
+
+  /// A service that cannot sign out other devices says so, and nothing changes here: the secret
+  /// stays, the session goes on.
+  @Test func loggingOutEverywhereWhereTheServiceCannotChangesNothing() async throws {
+    let keeper = keeper()
+    _ = try await keeper.adopt(SecretString("right"), label: "fake")
+    await #expect(throws: SessionError.self) { try await keeper.logOut(reason: "logged out", everywhere: true) }
+    #expect(!(await vault.secrets.isEmpty))
+    try await keeper.check()
+  }
 }
 
 /// OAuth-style services rotate the refresh token on every use: the keeper must write the new

@@ -153,6 +153,14 @@ extension EndToEnd {
       #expect(late.itemNumber == movable.number && late.problem != nil)
       #expect(late.serverState?["id"]?.stringValue == movable.item.upstreamID)
 
+      // Signing out everywhere: RPP kills every session, and Outpost forgets its own.
+      let out = try cli(daemon, ["rpp", "sign-out-everywhere"])
+      #expect(out.status == 0 && out.stdout.contains("every device"), "\(out.stdout)\(out.stderr)")
+      guard case .array(let users)? = try await state(sandbox)["users"] else { throw TestFailure("no users") }
+      #expect(users.first { $0["email"] == .string(Self.agent) }?["liveRefreshTokens"] == 0)
+      let after = try daemon.client().call(AccountsList.self, NoParams()).accounts.first { $0.name == "work" }
+      #expect(after?.state == .needsLogin)
+
       // The password is nowhere but in the keyring.
       for (name, data) in try DaemonFiles.all(daemon) {
         #expect(data.range(of: Data(Self.password.utf8)) == nil, "the password is in \(name)")

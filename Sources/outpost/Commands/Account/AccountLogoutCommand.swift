@@ -12,9 +12,13 @@ struct AccountLogoutCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
   var name: String
 
+  @Flag(help: "Also sign out on every other device (RPP); refused where the service cannot.")
+  var everywhere = false
+
   func run() throws {
     try reportingFailures {
-      let result = try global.connect().call(AccountsLogout.self, .init(name: name))
+      let result = try global.connect().call(
+        AccountsLogout.self, .init(name: name, everywhere: everywhere ? true : nil))
       if global.json {
         Terminal.printJSON(result)
       } else {

@@ -41,8 +41,34 @@ struct RPPCommand: ParsableCommand {
       """,
     subcommands: [
       Orders.self, Services.self, Availability.self, Book.self, RPPReschedule.self, RPPCancel.self,
-      RPPMessages.self, RPPSend.self,
+      RPPMessages.self, RPPSend.self, SignOutEverywhere.self,
     ], defaultSubcommand: Orders.self)
+
+  struct SignOutEverywhere: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "sign-out-everywhere",
+      abstract: "Sign out of RPP on every device (the phone app too), then here.",
+      discussion: """
+        RPP revokes every session of the account; Outpost then forgets its own (the password \
+        and tokens leave the keyring). The same as `outpost account logout NAME --everywhere`; \
+        `outpost account login NAME` signs this one in again.
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let connection = try global.connect()
+        let name = try account ?? RPPLookup.onlyAccount(connection)
+        let loggedOut = try connection.call(AccountsLogout.self, .init(name: name, everywhere: true))
+        if global.json {
+          Terminal.printJSON(loggedOut)
+        } else {
+          print("Signed out of RPP on every device; `outpost account login \(name)` signs this one in again.")
+        }
+      }
+    }
+  }
 
   struct Orders: ParsableCommand {
     static let configuration = CommandConfiguration(
