@@ -50,6 +50,8 @@ enum RPPItems {
     }
     if json["delivery"]?["status"]?.stringValue == "ready", let url = json["delivery"]?["url"]?.stringValue {
       details["deliveryURL"] = .string(url)
+      // The order's own web page, for `outpost open --web` and a notification's Open: the photos.
+      details["url"] = .string(url)
     }
     if let lat = number(address?["lat"]), let lng = number(address?["lng"]) {
       details["mapLink"] = .string("https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lng)#map=18/\(lat)/\(lng)")

@@ -28,11 +28,14 @@ import Testing
     try await RPPSessionTests().withWorld(tokenLifetime: 10) { world in
       let keeper = world.keeper(SessionKeeperTests.MemoryVault())
       _ = try await keeper.adopt(SecretString(RPPSeed.password), label: "RPP")
+      // OUTPOST_RPP_DAY_LATENCY_MS=300 runs the full day (a few minutes); the suite
+      // runs it without latency.
+      let latency = ProcessInfo.processInfo.environment["OUTPOST_RPP_DAY_LATENCY_MS"].flatMap(Int64.init) ?? 0
+      let faults: JSONValue = ["service": "rpp", "errorRate": .double(0.05), "latencyMilliseconds": .int(latency)]
       let reply = try await TestHTTP.transport.send(
         HTTPRequest(
           method: "POST", url: world.server.baseURL + "/__admin/faults",
-          headers: [("Content-Type", "application/json")],
-          body: Array(JSONValue.object(["service": "rpp", "errorRate": .double(0.05)]).serialized)))
+          headers: [("Content-Type", "application/json")], body: Array(faults.serialized)))
       #expect(reply.status == 200, "\(reply.text)")
 
       var local: [String: Item] = [:]

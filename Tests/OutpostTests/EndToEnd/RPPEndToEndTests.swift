@@ -153,6 +153,19 @@ extension EndToEnd {
       #expect(late.itemNumber == movable.number && late.problem != nil)
       #expect(late.serverState?["id"]?.stringValue == movable.item.upstreamID)
 
+      // A photographer writes: the next sync tells the agent, in the notification centre.
+      let conversations = try json(
+        ItemsList.Result.self, try cli(daemon, ["items", "--service", "rpp", "--kind", "conversation", "--json"]))
+      let conversation = try #require(conversations.items.first { $0.item.details["kind"] == "order" })
+      try await rppAdmin(
+        sandbox, ["op": "staff-message", "conversationId": .string(conversation.item.upstreamID), "body": "On my way!"])
+      _ = try await sandbox.sharedAdmin("POST", "clock", ["advanceSeconds": 30])
+      #expect(try cli(daemon, ["sync", "work", "--wait"]).status == 0)
+      let told = try json(NotificationsList.Result.self, try cli(daemon, ["notifications", "--json"])).notifications
+      #expect(told.contains { $0.category == "new-message" && $0.summary.contains("On my way!") }, "\(told)")
+      let shown = try cli(daemon, ["rpp", "messages", "\(conversation.number)"])
+      #expect(shown.status == 0 && shown.stdout.contains("On my way!"), "\(shown.stdout)\(shown.stderr)")
+
       // Signing out everywhere: RPP kills every session, and Outpost forgets its own.
       let out = try cli(daemon, ["rpp", "sign-out-everywhere"])
       #expect(out.status == 0 && out.stdout.contains("every device"), "\(out.stdout)\(out.stderr)")
