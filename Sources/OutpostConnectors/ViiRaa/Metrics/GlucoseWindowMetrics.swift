@@ -74,6 +74,8 @@ public struct GlucoseWindowMetrics: Sendable, Equatable {
 
   /// The figures over the readings of `series` in `[start, end]`. Linear in the readings of the
   /// window (two passes); the window's bounds are found by binary search.
+  /// A reading counts in the window where it was taken, with its whole weight (the one before `start`
+  /// does not count even if its 15 minutes reach into the window); coverage is capped at 100 %.
   public static func compute(series: GlucoseSeries, start: Date, end: Date, reportsGMI: Bool) -> GlucoseWindowMetrics {
     let lower = series.firstIndex(atOrAfter: start.timeIntervalSince1970)
     let upper = series.firstIndex(after: end.timeIntervalSince1970)
