@@ -18,7 +18,7 @@ struct SyncBench {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     print("outpost-sync-bench: scratch \(directory.path)")
-    // `--only NAME` runs one part (ingest, replay, sandbox, rpp, calendar, reminders, feed).
+    // `--only NAME` runs one part (ingest, replay, sandbox, rpp, viiraa, calendar, reminders, feed).
     let arguments = CommandLine.arguments
     let only = arguments.firstIndex(of: "--only").flatMap {
       arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
@@ -28,6 +28,7 @@ struct SyncBench {
     if part("replay") { try await replay(in: directory) }
     if part("sandbox") { try await sandboxFirstSync(in: directory) }
     if part("rpp") { try await rppFirstSync(in: directory) }
+    if part("viiraa") { try await viiraaDashboard() }
     if part("calendar") { try await calendar(in: directory) }
     if part("reminders") { try await reminders(in: directory) }
     if part("feed") { try await feed(in: directory) }

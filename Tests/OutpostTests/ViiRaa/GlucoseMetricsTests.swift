@@ -334,7 +334,7 @@ enum GlucoseFixtures {
     #expect(GlucoseUnit(profileValue: "mmol/L") == .mmol)
   }
 
-  @Test func aYearOfFiveMinuteDataIsLinear() throws {
+  @Test func aYearOfFiveMinuteDataGivesAFullMonthWindow() throws {
     let count = 365 * 288
     let start = F.juneFirst
     var readings: [GlucoseReading] = []
@@ -348,19 +348,10 @@ enum GlucoseFixtures {
     }
     readings.reverse()
     let now = start + Double(count) * 300
-    let clock = ContinuousClock()
-    var dashboard: GlucoseDashboard?
-    let elapsed = clock.measure {
-      dashboard = GlucoseDashboard(readings: readings, now: now, timeZone: F.zurich)
-    }
-    let result = try #require(dashboard)
+    // Its speed is a benchmark figure (outpost-sync-bench --only viiraa), not an assertion here.
+    let result = GlucoseDashboard(readings: readings, now: now, timeZone: F.zurich)
     #expect(result.month.readingCount == 30 * 288)
     #expect(abs(result.month.coveragePct - 100) < 1e-9)
     #expect(result.month.gmiPct != nil)
-    #if !DEBUG
-      #expect(elapsed < .milliseconds(50))
-    #else
-      _ = elapsed
-    #endif
   }
 }
