@@ -208,6 +208,14 @@ import Testing
     #expect(result.rejected[4].reason.contains("no Historic Glucose"))
   }
 
+  @Test func utf16TabSeparatedLibreViewAsExcelSavesIt() throws {
+    let text = [Self.libreHeaderMgdl, Self.libre("03-14-2026 07:05 AM", 0, "104")].joined(separator: "\r\n")
+      .replacingOccurrences(of: ",", with: "\t")
+    let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let result = try CGMImport.parse(bytes, fileName: "glucose.txt", timeZone: Self.newYork)
+    #expect(Self.keys(result) == ["libre:\(Self.serial):cgm:2026-03-14T11:05:00Z"])  // EDT
+  }
+
   // MARK: Clarity
 
   @Test func clarityWithBOMQuotesRaggedRowsLowHighAndTheRepeatedHour() throws {
