@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+    .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -52,6 +53,8 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // RFC 4180 reading of the CGM export files (viiraa.md §4).
+        .product(name: "CSV", package: "CSV.swift"),
       ]),
     // RFC 5545: the parser the iCal-feed connector needs, and the writer of calendars (SHA-256
     // content digests from swift-crypto).

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Units and numbers as the exports write them.
+enum GlucoseUnit: Equatable {
+  case mgdl
+  case mmol
+
+  /// From a column name such as `Historic Glucose mmol/L` or `Glucose Value (mg/dL)`.
+  init(columnName: String) { self = columnName.lowercased().contains("mmol") ? .mmol : .mgdl }
+
+  func mgdl(_ value: Double) -> Double {
+    switch self {
+    case .mgdl: (value * 10).rounded() / 10
+    case .mmol: GlucoseReading.mgdl(fromMmol: value)
+    }
+  }
+}
+
+enum GlucoseValue {
+  /// §2.2: stored values lie within 20.0–600.0 mg/dL.
+  static let storable = 20.0...600.0
+
+  /// A decimal number; a decimal comma only where the delimiter is not a comma.
+  static func number(_ text: String, decimalComma: Bool) -> Double? {
+    guard !text.isEmpty else { return nil }
+    let normalised = decimalComma ? text.replacingOccurrences(of: ",", with: ".") : text
+    guard let value = Double(normalised), value.isFinite else { return nil }
+    return value
+  }
+
+  static func outOfRange(_ mgdl: Double) -> String {
+    "glucose \(mgdl) mg/dL is outside 20–600"
+  }
+}
+
+/// §5.5's bands for a rate of change in mg/dL per minute; a boundary belongs to the slower band.
+enum TrendBands {
+  static func trend(mgdlPerMinute rate: Double) -> GlucoseReading.Trend {
+    switch rate {
+    case let r where r > 2: .risingQuickly
+    case let r where r > 1: .rising
+    case let r where r >= -1: .steady
+    case let r where r >= -2: .falling
+    default: .fallingQuickly
+    }
+  }
+}
