@@ -28,7 +28,10 @@ struct SyncBench {
     if part("replay") { try await replay(in: directory) }
     if part("sandbox") { try await sandboxFirstSync(in: directory) }
     if part("rpp") { try await rppFirstSync(in: directory) }
-    if part("viiraa") { try await viiraaDashboard() }
+    if part("viiraa") {
+      try await viiraaDashboard()
+      try await viiraaImport()
+    }
     if part("calendar") { try await calendar(in: directory) }
     if part("reminders") { try await reminders(in: directory) }
     if part("feed") { try await feed(in: directory) }

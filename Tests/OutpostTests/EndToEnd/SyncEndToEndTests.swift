@@ -98,7 +98,11 @@ extension EndToEnd.Sync {
     #expect(add.status == 0, "\(add.stderr)")
     let synced = try cli(daemon, ["sync", "--wait"])
     #expect(synced.status == 0, "\(synced.stdout)\(synced.stderr)")
-    #expect(synced.stdout.contains("synced"), "\(synced.stdout)")
+    // Adding the account starts its first sync at once: under load it may be over before this
+    // one asks, which then finds nothing new. Either way the assignments are there.
+    #expect(
+      synced.stdout.contains("volleymanager: synced") || synced.stdout.contains("volleymanager: up to date"),
+      "\(synced.stdout)")
 
     let assignments = try daemon.client().call(ItemsList.self, .init(kinds: ["assignment"])).items
     #expect(assignments.count > 10)

@@ -83,7 +83,7 @@ enum ClarityRows {
         continue
       }
       let rate = GlucoseValue.number(row.field(rateColumn), decimalComma: table.allowsDecimalComma)
-      let trend = rate.map { TrendBands.trend(mgdlPerMinute: rateUnit == .mmol ? $0 * 18.0156 : $0) }
+      let trend = rate.map { GlucoseTrendBands.trend(slopeMgdlPerMinute: rateUnit == .mmol ? $0 * 18.0156 : $0) }
       let serial = row.field(transmitterColumn)
       timed.append(
         Timed(

@@ -1,10 +1,7 @@
 import Foundation
 
-/// Units and numbers as the exports write them.
-enum GlucoseUnit: Equatable {
-  case mgdl
-  case mmol
-
+/// Units and numbers as the exports write them (the unit is the dashboard's `GlucoseUnit`).
+extension GlucoseUnit {
   /// From a column name such as `Historic Glucose mmol/L` or `Glucose Value (mg/dL)`.
   init(columnName: String) { self = columnName.lowercased().contains("mmol") ? .mmol : .mgdl }
 
@@ -30,18 +27,5 @@ enum GlucoseValue {
 
   static func outOfRange(_ mgdl: Double) -> String {
     "glucose \(mgdl) mg/dL is outside 20–600"
-  }
-}
-
-/// §5.5's bands for a rate of change in mg/dL per minute; a boundary belongs to the slower band.
-enum TrendBands {
-  static func trend(mgdlPerMinute rate: Double) -> GlucoseReading.Trend {
-    switch rate {
-    case let r where r > 2: .risingQuickly
-    case let r where r > 1: .rising
-    case let r where r >= -1: .steady
-    case let r where r >= -2: .falling
-    default: .fallingQuickly
-    }
   }
 }
