@@ -112,7 +112,11 @@ func withKeycloak(
 ) async throws {
   var keycloak = SandboxKeycloakConfiguration()
   change(&keycloak.settings)
-  try await withSandbox(SandboxConfiguration(services: [.keycloak], keycloak: keycloak)) { server, _ in
+  // Keycloak's time (polling intervals, lifetimes) moves only when a test advances it: under
+  // load, two polls "at once" were once more than 5 s apart on the wall clock.
+  var configuration = SandboxConfiguration(services: [.keycloak], keycloak: keycloak)
+  configuration.manualClock = true
+  try await withSandbox(configuration) { server, _ in
     try await body(server, KeycloakClient(server))
   }
 }

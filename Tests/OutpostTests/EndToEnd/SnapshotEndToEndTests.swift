@@ -48,19 +48,21 @@ extension EndToEnd {
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
       let synced = try await waitFor(daemon, "waybar.json") { $0.contains("upcoming") }
       #expect(synced.contains("\"upcoming\""), "waybar.json: \(synced)")
-      // The daemon may rewrite the files again just after a sync (its time, the calendars):
-      // compare with a file that stayed the same across the print.
+      // The daemon may rewrite the files again just after a sync (its time, the calendars, a
+      // sync's end a second later): the file catches up with what `outpost snapshot` builds
+      // shortly after. They must agree once the file holds still across a print.
       for (format, name) in [("waybar", "waybar.json"), ("line", "line.txt"), ("json", "snapshot.json")] {
-        var compared = false
-        for _ in 0..<50 where !compared {
+        var agreed = false
+        var last = ("", "")
+        for _ in 0..<100 where !agreed {
           let before = file(daemon, name)
           let printed = try cli(daemon, ["snapshot", "--format", format])
           #expect(printed.status == 0)
           guard file(daemon, name) == before else { continue }
-          #expect(printed.stdout == before, "outpost snapshot --format \(format) differs from \(name)")
-          compared = true
+          agreed = printed.stdout == before
+          last = (printed.stdout, before)
         }
-        #expect(compared, "\(name) never held still")
+        #expect(agreed, "outpost snapshot --format \(format) never agreed with \(name): \(last.0) vs \(last.1)")
       }
       let snapshot = try JSONSerialization.jsonObject(with: Data(file(daemon, "snapshot.json").utf8)) as? [String: Any]
       let next = try #require((snapshot?["next"] as? [[String: Any]])?.first)
