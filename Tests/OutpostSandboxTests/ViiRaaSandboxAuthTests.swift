@@ -83,4 +83,39 @@ import Testing
       #expect(try refused.jsonObject()["code"] as? String == "session_not_found")
     }
   }
+
+  @Test func logoutEndsTheSession() async throws {
+    try await withViiRaaSandbox { _, viiraa in
+      let session = try await viiraa.signIn()
+      let other = try await viiraa.signIn()
+      let logout = try await viiraa.send("POST", "/auth/v1/logout?scope=local", bearer: session.accessToken)
+      #expect(logout.status == 204)
+      let user = try await viiraa.send("GET", "/auth/v1/user", bearer: session.accessToken)
+      #expect(user.status == 403)
+      #expect(try user.jsonObject()["code"] as? String == "session_not_found")
+      #expect(try await viiraa.refresh(session.refreshToken).status == 400)
+      // The other session of the same user lives on.
+      #expect(try await viiraa.refresh(other.refreshToken).status == 200)
+    }
+  }
+
+  /// Each project signs with its own secret: a token of one is refused by the other.
+  @Test func tokensDoNotCrossProjects() async throws {
+    var configuration = tasksConfiguration(services: [.tasks, .viiraa])
+    configuration.viiraa.historyDays = 2
+    try await withSandbox(configuration) { server, _ in
+      let viiraa = ViiRaaClient(server)
+      let tasks = TasksClient(server)
+      let viiraaToken = try await viiraa.signIn().accessToken
+      let tasksToken = try await tasks.signIn().accessToken
+      #expect(try await tasks.list(bearer: viiraaToken).status == 401)
+      #expect(try await tasks.list(bearer: tasksToken).status == 200)
+      #expect(try await viiraa.get("profiles", "select=id", bearer: tasksToken).status == 401)
+      let profiles = try await viiraa.get("profiles", "select=id", bearer: viiraaToken)
+      #expect(try profiles.uuids() == [ViiRaaDemo.userID(ViiRaaDemo.libreEmail)])
+      // The tasks user does not exist in viiraa.
+      let stranger = try await viiraa.password("tasks@example.ch", "demo-tasks-2026")
+      #expect(stranger.status == 400)
+    }
+  }
 }

@@ -134,4 +134,27 @@ import Testing
       #expect(try inList.uuids().count == 2)
     }
   }
+
+  /// The same seed gives the same data; another seed gives other data.
+  @Test func dataIsDeterministicFromTheSeed() async throws {
+    func snapshot(seed: UInt64) async throws -> [String] {
+      var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: [.viiraa])
+      configuration.manualClock = true
+      configuration.seed = seed
+      var values: [String] = []
+      try await withSandbox(configuration) { server, _ in
+        let viiraa = ViiRaaClient(server)
+        let bearer = try await viiraa.signIn(ViiRaaDemo.dexcomEmail).accessToken
+        let rows = try await viiraa.get(
+          "glucose_readings", "select=id,value_mgdl,trend&order=measured_at.desc&limit=50", bearer: bearer
+        ).jsonArray()
+        values = rows.map { "\($0["id"] ?? "")|\($0["value_mgdl"] ?? "")|\($0["trend"] ?? "")" }
+      }
+      return values
+    }
+    let first = try await snapshot(seed: 7)
+    #expect(first.count == 50)
+    #expect(try await snapshot(seed: 7) == first)
+    #expect(try await snapshot(seed: 8) != first)
+  }
 }
