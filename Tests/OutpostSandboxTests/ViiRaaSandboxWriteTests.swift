@@ -156,4 +156,27 @@ import Testing
       #expect(await server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings") == after - 1)
     }
   }
+
+  /// Today's activity totals grow through the day (a merge upsert upstream) and a new local day
+  /// gets its row; `unique (user_id, day)` holds throughout.
+  @Test func activityDaysAreUpdatedThroughTheDay() async throws {
+    try await withViiRaaSandbox(lifetime: 86_400 * 3) { server, viiraa in
+      let bearer = try await viiraa.signIn().accessToken
+      // 2026-11-25T12:00Z is 06:00 in Chicago.
+      let today = "day=eq.2026-11-25&select=steps,version,updated_at"
+      let morning = try #require(try await viiraa.get("activity_days", today, bearer: bearer).jsonArray().first)
+      await server.advanceClock(seconds: 3 * 3600)
+      let noon = try #require(try await viiraa.get("activity_days", today, bearer: bearer).jsonArray().first)
+      #expect((noon["steps"] as? Int ?? 0) > (morning["steps"] as? Int ?? 0))
+      #expect((noon["version"] as? Int ?? 0) > (morning["version"] as? Int ?? 0))
+      #expect(noon["updated_at"] as? String == "2026-11-25T15:00:00+00:00")
+      let before = try await viiraa.get("activity_days", "select=day", bearer: bearer).jsonArray().count
+      await server.advanceClock(seconds: 24 * 3600)
+      let days = try await viiraa.get("activity_days", "select=day&order=day.asc", bearer: bearer).jsonArray()
+        .compactMap { $0["day"] as? String }
+      #expect(days.count == before + 1)
+      #expect(days.last == "2026-11-26")
+      #expect(Set(days).count == days.count)
+    }
+  }
 }

@@ -93,6 +93,8 @@ struct ViiRaaState {
   /// user id → the last 5-minute slot generated.
   private var lastSlot: [String: Int] = [:]
   private(set) var liveReadings = 0
+  /// The last hour (Unix seconds / 3600) at which the activity totals were brought up to date.
+  private var activityHour: Int?
 
   init(seed: UInt64, historyDays: Int, startSeconds: Int) {
     self.seed = seed
@@ -135,6 +137,39 @@ struct ViiRaaState {
         }
         lastSlot[owner] = slot
         slot += ViiRaaSeed.slotSeconds
+      }
+    }
+    catchUpActivity(nowSeconds: nowSeconds)
+  }
+
+  /// Once per hour of sandbox time, the phone merges the day's totals so far (the upsert of
+  /// viiraa.md §2.4): today's row grows, with a new `version`; a new day gets its row.
+  private mutating func catchUpActivity(nowSeconds: Int) {
+    let hour = nowSeconds.floorDivided(by: 3600)
+    guard let last = activityHour, hour > last else {
+      if activityHour == nil { activityHour = hour }
+      return
+    }
+    activityHour = hour
+    let stamp = Int64(hour * 3600) * 1_000_000
+    for profile in ViiRaaDemo.profiles {
+      let generator = ViiRaaSeed(seed: seed, profile: profile)
+      let owner = generator.userID
+      let today = generator.localDay(hour * 3600)
+      // The day that just ended gets its final totals, then today its totals so far.
+      for day in [today - 1, today] {
+        let fresh = generator.activityRow(day: day, asOf: hour * 3600, updatedAtMicros: stamp)
+        let rows = rows("activity_days", owner: owner)
+        if let index = rows.firstIndex(where: { $0["day"] == fresh["day"] }) {
+          guard rows[index]["steps"] != fresh["steps"] else { continue }
+          update("activity_days", owner: owner, index: index, now: stamp) { row in
+            for column in ["steps", "active_energy_kcal", "exercise_minutes", "distance_m"] {
+              row[column] = fresh[column]
+            }
+          }
+        } else if day == today {
+          append("activity_days", fresh)
+        }
       }
     }
   }

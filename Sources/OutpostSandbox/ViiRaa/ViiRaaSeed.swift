@@ -177,21 +177,26 @@ struct ViiRaaSeed {
   func activityDays(days: Int, startSeconds: Int) -> [Row] {
     let today = localDay(startSeconds)
     return (today - days...today).map { day in
-      let fraction = day == today ? Double(startSeconds - instant(localDay: day, hour: 0)) / 86_400 : 1
-      let steps = Int((4000 + unit("steps:\(day)") * 9000) * fraction)
       let updated = day == today ? startSeconds - 600 : instant(localDay: day + 1, hour: 0, minute: 5)
-      return ViiRaaTables.row(
-        id: SandboxIdentifiers.stableUUID("viiraa-activity:\(seed):\(profile.email):\(day)"), userID: userID,
-        updatedAt: Int64(updated) * 1_000_000,
-        createdAt: Int64(instant(localDay: day, hour: 0, minute: 10)) * 1_000_000,
-        [
-          "day": .date(SandboxTime.dateOnly(day * 86_400)), "steps": .int(Int64(steps)),
-          "active_energy_kcal": .number((Double(steps) * 0.045 * 10).rounded() / 10),
-          "exercise_minutes": .int(Int64(steps / 350)),
-          "distance_m": .number((Double(steps) * 0.76 * 10).rounded() / 10),
-          "source": .text("phone_sync"),
-        ])
+      return activityRow(day: day, asOf: updated, updatedAtMicros: Int64(updated) * 1_000_000)
     }
+  }
+
+  /// A day's totals as the phone reports them at `asOf` (complete once the day is over).
+  func activityRow(day: Int, asOf: Int, updatedAtMicros: Int64) -> Row {
+    let midnight = instant(localDay: day, hour: 0)
+    let fraction = min(1, max(0, Double(asOf - midnight) / 86_400))
+    let steps = Int((4000 + unit("steps:\(day)") * 9000) * fraction)
+    return ViiRaaTables.row(
+      id: SandboxIdentifiers.stableUUID("viiraa-activity:\(seed):\(profile.email):\(day)"), userID: userID,
+      updatedAt: updatedAtMicros, createdAt: Int64(instant(localDay: day, hour: 0, minute: 10)) * 1_000_000,
+      [
+        "day": .date(SandboxTime.dateOnly(day * 86_400)), "steps": .int(Int64(steps)),
+        "active_energy_kcal": .number((Double(steps) * 0.045 * 10).rounded() / 10),
+        "exercise_minutes": .int(Int64(steps / 350)),
+        "distance_m": .number((Double(steps) * 0.76 * 10).rounded() / 10),
+        "source": .text("phone_sync"),
+      ])
   }
 
   /// Every shape of viiraa.md §7: daily, weekly by BYDAY, one-off, inactive, soft-deleted, and a
