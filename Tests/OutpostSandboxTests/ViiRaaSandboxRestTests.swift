@@ -129,6 +129,26 @@ import Testing
       let lows = try filtered.jsonArray()
       #expect(!lows.isEmpty)
       #expect(lows.allSatisfy { $0["value_mgdl"] as? Double == 40 && $0.count == 2 })
+      let ranged = try await viiraa.send(
+        "GET", "/rest/v1/insights?select=id&order=published_at.asc", bearer: bearer,
+        headers: [
+          (name: "Range-Unit", value: "items"), (name: "Range", value: "2-3"), (name: "Prefer", value: "count=exact"),
+        ])
+      #expect(ranged.status == 206)
+      #expect(ranged.header("Content-Range") == "2-3/6")
+      #expect(try ranged.uuids().count == 2)
+      let pastEnd = try await viiraa.send(
+        "GET", "/rest/v1/insights?select=id&offset=50", bearer: bearer,
+        headers: [(name: "Prefer", value: "count=exact")])
+      #expect(pastEnd.status == 416)
+      let single = try await viiraa.send(
+        "GET", "/rest/v1/profiles?select=display_name", bearer: bearer,
+        headers: [(name: "Accept", value: "application/vnd.pgrst.object+json")])
+      #expect(try single.jsonObject()["display_name"] as? String == "Libre Demo")
+      let several = try await viiraa.send(
+        "GET", "/rest/v1/insights?select=id", bearer: bearer,
+        headers: [(name: "Accept", value: "application/vnd.pgrst.object+json")])
+      #expect(several.status == 406)
       let inList = try await viiraa.get(
         "coaching_reminders", "select=id&category=in.(weigh_in,coaching)", bearer: bearer)
       #expect(try inList.uuids().count == 2)

@@ -74,6 +74,17 @@ import Testing
         bearer: bearer)
       #expect(foreign.status == 403)
       #expect(try foreign.jsonObject()["code"] as? String == "42501")
+      // A client-chosen id, inserted idempotently (`on_conflict` left to the primary key).
+      let id = "6f1c1a52-1111-4d2b-9c1e-3b7d2a9e0c11"
+      let manual = Self.reading("manual:-:manual:2026-11-25T07:00:00Z", id: id)
+      let idempotent = [(name: "Prefer", value: "resolution=ignore-duplicates,return=representation")]
+      let once = try await viiraa.send(
+        "POST", "/rest/v1/glucose_readings?select=id", json: manual, bearer: bearer, headers: idempotent)
+      #expect(try once.uuids() == [id])
+      let twice = try await viiraa.send(
+        "POST", "/rest/v1/glucose_readings?select=id", json: manual, bearer: bearer, headers: idempotent)
+      #expect(twice.status == 201)
+      #expect(twice.body == "[]")
     }
   }
 

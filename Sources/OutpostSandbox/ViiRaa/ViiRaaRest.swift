@@ -68,17 +68,34 @@ enum ViiRaaRest {
       owner.map { owner in query.sorted(state.rows(table.name, owner: owner).filter(query.matches)) } ?? []
     }
     let total = matched.count
-    if exact && query.offset > 0 && query.offset >= total {
+    var offset = query.offset
+    var limit = query.limit
+    // `Range: 0-499` (with `Range-Unit: items`) pages like offset/limit.
+    if let range = request.headers.first(name: "range"), let match = range.wholeMatch(of: /(\d+)-(\d*)/),
+      let first = Int(match.1)
+    {
+      offset = first
+      if let last = Int(match.2), last >= first { limit = last - first + 1 }
+    }
+    if exact && offset > 0 && offset >= total {
       throw TasksRestError(
         .rangeNotSatisfiable, "PGRST103", "Requested range not satisfiable",
-        details: "An offset of \(query.offset) was requested, but there are only \(total) rows.")
+        details: "An offset of \(offset) was requested, but there are only \(total) rows.")
     }
-    let page = Array(matched.dropFirst(query.offset).prefix(min(query.limit ?? maxRows, maxRows)))
+    let page = Array(matched.dropFirst(offset).prefix(min(limit ?? maxRows, maxRows)))
     var response = SandboxResponse.json(
       .ok, .array(page.map { table.object($0, columns: query.columns) }), contentType: TasksRest.arrayType)
+    if request.headers.first(name: "accept")?.contains("vnd.pgrst.object") == true {
+      guard page.count == 1 else {
+        throw TasksRestError(
+          .notAcceptable, "PGRST116", "JSON object requested, multiple (or no) rows returned",
+          details: "The result contains \(page.count) rows")
+      }
+      response = .json(.ok, table.object(page[0], columns: query.columns), contentType: TasksRest.objectType)
+    }
     if exact && page.count < total { response.status = .partialContent }
     return response.adding(
-      "Content-Range", TasksRest.contentRange(offset: query.offset, count: page.count, total: exact ? "\(total)" : "*"))
+      "Content-Range", TasksRest.contentRange(offset: offset, count: page.count, total: exact ? "\(total)" : "*"))
   }
 
   /// `PATCH ?id=eq.X&version=eq.N` with the table's writable columns; a precondition that no

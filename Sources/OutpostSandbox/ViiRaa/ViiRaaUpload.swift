@@ -28,7 +28,8 @@ enum ViiRaaUpload {
     for object in objects { rows.append(try row(object, owner: owner)) }
     let preferences = TasksRest.preferences(request)
     let resolution = preferences.first { $0.hasPrefix("resolution=") }
-    let target = query.onConflict.map { Set($0) }
+    // Without `on_conflict` a resolution applies to the primary key.
+    let target = query.onConflict.map { Set($0) } ?? (resolution == nil ? nil : ["id"])
     let byKey = target == ["user_id", "dedup_key"]
     if target != nil && !byKey && target != ["id"] {
       throw TasksRestError(
