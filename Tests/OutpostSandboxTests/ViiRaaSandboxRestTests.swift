@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func generatedDataHasTheShapesOfTheChecklist() async throws {
-    try await withViiRaaSandbox { _, viiraa in
+    try await withViiRaaSandbox(historyDays: 35) { _, viiraa in
       let bearer = try await viiraa.signIn().accessToken
       let profile = try await viiraa.get("profiles", "select=*", bearer: bearer).jsonArray()
       #expect(profile.count == 1)
@@ -81,7 +81,7 @@ import Testing
   /// The keyset pull of supabase.md §7 returns every row once, although whole upload batches
   /// share one `updated_at` (ties that straddle page boundaries).
   @Test func keysetPagingReturnsEveryRowExactlyOnce() async throws {
-    try await withViiRaaSandbox { _, viiraa in
+    try await withViiRaaSandbox(historyDays: 35) { _, viiraa in
       let bearer = try await viiraa.signIn(ViiRaaDemo.dexcomEmail).accessToken
       let counted = try await viiraa.send(
         "GET", "/rest/v1/glucose_readings?select=id&limit=1", bearer: bearer,
@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test func rowCapAndErrorBodies() async throws {
-    try await withViiRaaSandbox { _, viiraa in
+    try await withViiRaaSandbox(historyDays: 35) { _, viiraa in
       let bearer = try await viiraa.signIn().accessToken
       let capped = try await viiraa.get("glucose_readings", "select=id&limit=5000", bearer: bearer)
       #expect(try capped.jsonArray().count == 1000)
@@ -161,6 +161,7 @@ import Testing
       var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: [.viiraa])
       configuration.manualClock = true
       configuration.seed = seed
+      configuration.viiraa.historyDays = 2
       var values: [String] = []
       try await withSandbox(configuration) { server, _ in
         let viiraa = ViiRaaClient(server)
