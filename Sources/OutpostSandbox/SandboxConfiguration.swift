@@ -53,6 +53,8 @@ public struct SandboxConfiguration: Sendable {
   public var keycloak: SandboxKeycloakConfiguration
   /// The "rpp" service (RPP's client API under `/rpp/v1` behind a Firebase Auth stand-in).
   public var rpp = SandboxRPPConfiguration()
+  /// The "viiraa" project (a fake Supabase project under `/viiraa`).
+  public var viiraa = SandboxViiRaaConfiguration()
 
   public init(
     host: String = "127.0.0.1",

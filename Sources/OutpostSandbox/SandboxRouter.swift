@@ -9,6 +9,8 @@ public enum SandboxServiceName: String, Sendable, CaseIterable, Codable, Compara
   /// Real Property Photography's client API under `/rpp/v1`, behind a Firebase Auth stand-in
   /// under `/identitytoolkit.googleapis.com`, `/securetoken.googleapis.com`, `/www.googleapis.com`.
   case rpp
+  /// ViiRaa's Supabase project (Auth + PostgREST over the glucose-coaching tables) under `/viiraa`.
+  case viiraa
 
   /// Declaration order, so listings (start-up lines, errors) always read the same way.
   public static func < (lhs: Self, rhs: Self) -> Bool {

@@ -25,14 +25,16 @@ public final class SandboxServer: Sendable {
   public let keycloak: KeycloakSandbox
   /// The rpp service's live state (it exists even when not mounted, answering nothing).
   public let rpp: RPPSandbox
+  /// The viiraa project's live state (it exists even when not mounted, answering nothing).
+  public let viiraa: ViiRaaSandbox
   private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
 
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
-    tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, clock: SandboxSharedClock,
-    listener: any Channel, connections: SandboxConnections
+    tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, viiraa: ViiRaaSandbox,
+    clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections
   ) {
     self.port = port
     self.baseURL = baseURL
@@ -41,6 +43,7 @@ public final class SandboxServer: Sendable {
     self.tasks = tasks
     self.keycloak = keycloak
     self.rpp = rpp
+    self.viiraa = viiraa
     self.clock = clock
     self.listener = listener
     self.connections = connections
@@ -54,6 +57,7 @@ public final class SandboxServer: Sendable {
     case .tasks: baseURL + TasksService.prefix
     case .keycloak: baseURL + KeycloakService.prefix
     case .rpp: baseURL + RPPAPI.base
+    case .viiraa: baseURL + ViiRaaService.prefix
     }
   }
 
@@ -67,9 +71,10 @@ public final class SandboxServer: Sendable {
     let tasks = await TasksSandbox(configuration: configuration.tasks, seed: configuration.seed, clock: clock)
     let keycloak = KeycloakSandbox(configuration: configuration.keycloak, seed: configuration.seed, clock: clock)
     let rpp = await RPPSandbox(configuration: configuration.rpp, seed: configuration.seed, clock: clock)
+    let viiraa = await ViiRaaSandbox(configuration: configuration.viiraa, seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [
       VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks), KeycloakService(sandbox: keycloak),
-      RPPService(sandbox: rpp),
+      RPPService(sandbox: rpp), ViiRaaService(sandbox: viiraa),
     ].filter { configuration.services.contains($0.name) }
     let admin = SandboxAdmin(services: modules, clock: clock, seed: configuration.seed)
     let router = SandboxRouter(services: modules, admin: admin)
@@ -103,7 +108,8 @@ public final class SandboxServer: Sendable {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return SandboxServer(
       port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
-      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, clock: clock, listener: listener,
+      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, viiraa: viiraa, clock: clock,
+      listener: listener,
       connections: connections)
   }
 

@@ -152,4 +152,24 @@ import Testing
       #expect(await server.tasks.tasks(for: SandboxTasksUser.demo.email).map(\.id) == [2, 3, 4, 5, 6, 7, 8, 10])
     }
   }
+
+  /// The keyset filter of supabase.md §7 on the tasks table (the shared logic-tree parser).
+  @Test func keysetLogicTree() async throws {
+    try await withTasksSandbox { server, tasks in
+      let bearer = try await tasks.signIn().accessToken
+      let stamps = await server.tasks.tasks(for: SandboxTasksUser.demo.email).map(\.updatedAt)
+      // The row after id 5 (the 5th stamp), and the same stamp with a smaller id bound.
+      for (bound, expected) in [(5, [6, 7, 8]), (4, [5, 6, 7, 8])] {
+        let tree = "(updated_at.gt.\"\(stamps[4])\",and(updated_at.eq.\"\(stamps[4])\",id.gt.\(bound)))"
+        let page = try await tasks.list("or=\(queryEscaped(tree))&order=updated_at.asc,id.asc", bearer: bearer)
+        #expect(page.status == 200, "\(page.body)")
+        #expect(try page.ids() == expected)
+      }
+      let negated = try await tasks.list("not.or=(id.lt.3,id.gt.4)&order=id.asc", bearer: bearer)
+      #expect(try negated.ids() == [3, 4])
+      let broken = try await tasks.list("or=(id.lt.3", bearer: bearer)
+      #expect(broken.status == 400)
+      #expect(try broken.jsonObject()["code"] as? String == "PGRST100")
+    }
+  }
 }

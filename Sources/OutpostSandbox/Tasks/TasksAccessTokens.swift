@@ -31,7 +31,8 @@ struct TasksAccessTokens: Sendable {
   static let keyID: JWKIdentifier = "sandbox"
   private let keys: JWTKeyCollection
 
-  init(seed: UInt64) async {
+  /// `secretName` keeps projects apart: a token of one project never verifies on another.
+  init(seed: UInt64, secretName: String = "tasks-jwt-secret") async {
     // Integer seconds, and URLs unescaped, as GoTrue (Go) writes them; sorted keys make a
     // token's bytes depend on its claims only.
     let encoder = JSONEncoder()
@@ -41,7 +42,7 @@ struct TasksAccessTokens: Sendable {
     decoder.dateDecodingStrategy = .integerSecondsSince1970
     keys = JWTKeyCollection()
     await keys.add(
-      hmac: HMACKey(key: SandboxSecrets.key("tasks-jwt-secret", seed: seed)), digestAlgorithm: .sha256,
+      hmac: HMACKey(key: SandboxSecrets.key(secretName, seed: seed)), digestAlgorithm: .sha256,
       kid: Self.keyID, parser: DefaultJWTParser(jsonDecoder: decoder),
       serializer: DefaultJWTSerializer(jsonEncoder: encoder))
   }

@@ -103,6 +103,17 @@ enum TasksColumn: String, CaseIterable {
     }
   }
 
+  /// The table as the shared Supabase query code sees it (for `or`/`and` logic trees).
+  static let table = SupabaseTable(
+    name: "tasks", columns: [("id", .int), ("title", .text), ("due_at", .time), ("done", .bool), ("updated_at", .time)])
+
+  static func values(of row: TasksRow) -> [String: SupabaseValue] {
+    [
+      "id": .int(Int64(row.id)), "title": .text(row.title), "due_at": row.dueAt.map { .time($0) } ?? .null,
+      "done": .bool(row.done), "updated_at": .time(row.updatedAt),
+    ]
+  }
+
   static func row(_ row: TasksRow, columns: [TasksColumn]) -> SandboxJSON {
     .object(columns.map { ($0.rawValue, $0.json(of: row)) })
   }

@@ -72,6 +72,7 @@ struct TasksFilter {
 struct TasksQuery {
   var columns = TasksColumn.allCases
   var filters: [TasksFilter] = []
+  var trees: [SupabaseCondition] = []
   var order: [(column: TasksColumn, descending: Bool, nullsFirst: Bool)] = []
   var limit: Int?
   var offset = 0
@@ -91,9 +92,9 @@ struct TasksQuery {
         guard let number = Int(value), number >= 0 else { throw .parse("offset", value) }
         offset = number
       case "or", "and", "not.or", "not.and":
-        throw TasksRestError(
-          .badRequest, "PGRST100", "\"failed to parse logic tree (\(value))\"",
-          details: "the sandbox supports only plain col=op.value filters")
+        // Logic trees (the keyset filter of supabase.md §7) use the shared Supabase parser.
+        let tree = try SupabaseCondition.tree(table: TasksColumn.table, any: name.hasSuffix("or"), text: value)
+        trees.append(name.hasPrefix("not.") ? .not(tree) : tree)
       case _ where Self.reserved.contains(name): continue
       default: filters.append(try TasksFilter(column: name, text: value))
       }
@@ -138,7 +139,12 @@ struct TasksQuery {
     return terms
   }
 
-  func matches(_ row: TasksRow) -> Bool { filters.allSatisfy { $0.matches(row) } }
+  func matches(_ row: TasksRow) -> Bool {
+    guard filters.allSatisfy({ $0.matches(row) }) else { return false }
+    guard !trees.isEmpty else { return true }
+    let values = TasksColumn.values(of: row)
+    return trees.allSatisfy { $0.evaluate(values) == true }
+  }
 
   /// Sorted by the `order` terms, then by id, so pages are stable.
   func sorted(_ rows: [TasksRow]) -> [TasksRow] {

@@ -17,10 +17,15 @@ public final class TasksSandbox: Sendable {
   let refreshGate = TasksReplyGate()
   private let state: Mutex<TasksState>
 
-  init(configuration: SandboxTasksConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
+  /// `jwtSecretName` differs per project when another project (viiraa) reuses this one as its
+  /// Auth server.
+  init(
+    configuration: SandboxTasksConfiguration, seed: UInt64, clock: SandboxSharedClock,
+    jwtSecretName: String = "tasks-jwt-secret"
+  ) async {
     self.clock = clock
     apiKey = configuration.apiKey
-    accessTokens = await TasksAccessTokens(seed: seed)
+    accessTokens = await TasksAccessTokens(seed: seed, secretName: jwtSecretName)
     state = Mutex(
       TasksState(
         configuration: configuration, seed: seed, startMicroseconds: clock.unixMicroseconds(at: clock.now())))

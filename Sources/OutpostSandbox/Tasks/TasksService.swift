@@ -8,6 +8,8 @@ struct TasksContext {
   /// E.g. `/auth/v1/token` or `/rest/v1/tasks`, without the query.
   let path: String
   let now: ContinuousClock.Instant
+  /// Where the project is mounted (`/tasks`, or `/viiraa` when that project reuses this Auth).
+  var mount = TasksService.prefix
 
   var nowSeconds: Int { sandbox.clock.unixSeconds(at: now) }
   var nowMicroseconds: Int64 { sandbox.clock.unixMicroseconds(at: now) }
@@ -21,7 +23,7 @@ struct TasksContext {
   }
 
   /// `<base>/auth/v1`, the `iss` of the access tokens.
-  var issuer: String { "http://\(request.authority)\(TasksService.prefix)/auth/v1" }
+  var issuer: String { "http://\(request.authority)\(mount)/auth/v1" }
 }
 
 /// The "tasks" module: a Supabase project mounted at `/tasks`, with Auth under `/auth/v1` and

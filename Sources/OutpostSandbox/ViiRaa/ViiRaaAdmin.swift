@@ -1,0 +1,97 @@
+/// The viiraa project on the shared admin API: `GET /__admin/state?service=viiraa` (ground truth
+/// per user: row counts per table, the latest reading, sessions; counters) and
+/// `POST /__admin/mutate {"service":"viiraa","op":…}`:
+/// - `soft-delete-reading` `{"email", "id"?}`: the newest reading when no id is given;
+/// - `end-sessions` `{"email"}`: refreshes then fail with `session_not_found`;
+/// - `config` `{"accessTokenLifetimeSeconds"?, "reuseIntervalSeconds"?}`.
+/// Never shows a password or a token.
+enum ViiRaaAdmin {
+  static let operations = ["soft-delete-reading", "end-sessions", "config"]
+
+  static func state(_ sandbox: ViiRaaSandbox) -> SandboxJSON {
+    let stats = sandbox.auth.currentStats()
+    let sessions = sandbox.auth.withState { state in
+      ViiRaaDemo.authUsers.map { state.sessions.counts(of: $0.email.lowercased()) }
+    }
+    let lifetime = sandbox.auth.withState { $0.settings.accessTokenLifetimeSeconds }
+    return sandbox.withState { state in
+      let users = ViiRaaDemo.authUsers.enumerated().map { index, user -> SandboxJSON in
+        let owner = user.id
+        let counts = ViiRaaTables.all.map { table -> (String, SandboxJSON) in
+          let rows = state.rows(table.name, owner: owner)
+          let deleted = rows.count { $0["deleted_at"] != .null }
+          return (table.name, .object([("rows", .int(rows.count - deleted)), ("deleted", .int(deleted))]))
+        }
+        let latest = state.rows("glucose_readings", owner: owner).last { $0["deleted_at"] == .null }
+        return .object([
+          ("email", .string(user.email)), ("id", .string(owner)), ("tables", .object(counts)),
+          (
+            "latestReading",
+            latest.map {
+              ViiRaaTables.glucoseReadings.object(
+                $0, columns: ["id", "measured_at", "value_mgdl", "range_flag", "trend", "dedup_key", "updated_at"])
+            } ?? .null
+          ),
+          (
+            "sessions",
+            .object([
+              ("active", .int(sessions[index].live)), ("ended", .int(sessions[index].ended)),
+              ("familiesRevoked", .int(sessions[index].familiesRevoked)),
+            ])
+          ),
+        ])
+      }
+      return .object([
+        ("config", .object([("accessTokenLifetimeSeconds", .int(lifetime))])),
+        ("users", .array(users)),
+        (
+          "counters",
+          .object([
+            ("logins", .int(stats.logins)), ("failedLogins", .int(stats.failedLogins)),
+            ("refreshes", .int(stats.refreshes)), ("reuseRejected", .int(stats.reuseRejected)),
+            ("activeSessions", .int(stats.activeSessions)), ("liveReadings", .int(state.liveReadings)),
+          ])
+        ),
+      ])
+    }
+  }
+
+  static func mutate(_ operation: String, _ body: SandboxAdminBody, sandbox: ViiRaaSandbox) throws(SandboxAdminError)
+    -> SandboxJSON
+  {
+    switch operation {
+    case "soft-delete-reading":
+      try body.requireOnly(["service", "op", "email", "id"])
+      let email = try user(body)
+      let id = try body.string("id")
+      guard let deleted = sandbox.softDeleteNow(email: email, id: id) else {
+        throw SandboxAdminError("\(email) has no live reading \(id ?? "")", status: .notFound)
+      }
+      return .object([("deleted", .string(deleted))])
+    case "end-sessions":
+      try body.requireOnly(["service", "op", "email"])
+      let email = try user(body)
+      return .object([("ended", .int(sandbox.auth.withState { $0.sessions.end(owner: email) }))])
+    default:
+      try body.requireOnly(["service", "op", "accessTokenLifetimeSeconds", "reuseIntervalSeconds"])
+      let lifetime = try body.int("accessTokenLifetimeSeconds")
+      let interval = try body.double("reuseIntervalSeconds")
+      return sandbox.auth.withState { state in
+        if let lifetime { state.settings.accessTokenLifetimeSeconds = TasksSandbox.clampLifetime(lifetime) }
+        if let interval { state.settings.reuseIntervalSeconds = TasksSandbox.clampReuseInterval(interval) }
+        return .object([
+          ("accessTokenLifetimeSeconds", .int(state.settings.accessTokenLifetimeSeconds)),
+          ("reuseIntervalSeconds", .double(state.settings.reuseIntervalSeconds)),
+        ])
+      }
+    }
+  }
+
+  private static func user(_ body: SandboxAdminBody) throws(SandboxAdminError) -> String {
+    let email = try body.requiredString("email").lowercased()
+    guard ViiRaaDemo.authUsers.contains(where: { $0.email == email }) else {
+      throw SandboxAdminError("no viiraa user \(email)", status: .notFound)
+    }
+    return email
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// How the "viiraa" project (a fake Supabase project under `/viiraa`, viiraa.md §7) behaves at
+/// start. Its users are the demo users of `ViiRaaDemo`.
+public struct SandboxViiRaaConfiguration: Sendable {
+  /// The project's public `apikey` (Supabase's anon key).
+  public var apiKey: String
+  /// Seconds an access token lives; ViiRaa's project uses 3600. At least 5.
+  public var accessTokenLifetimeSeconds: Int
+  /// How long a revoked refresh token may still be presented (GoTrue's default is 10 s).
+  public var reuseIntervalSeconds: Double
+  /// Days of generated history before the sandbox's start.
+  public var historyDays: Int
+
+  public init(
+    apiKey: String = Self.defaultAPIKey, accessTokenLifetimeSeconds: Int = 3600, reuseIntervalSeconds: Double = 10,
+    historyDays: Int = 35
+  ) {
+    self.apiKey = apiKey
+    self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
+    self.reuseIntervalSeconds = reuseIntervalSeconds
+    self.historyDays = historyDays
+  }
+
+  public static let defaultAPIKey = "sandbox-viiraa-anon-key"
+}
