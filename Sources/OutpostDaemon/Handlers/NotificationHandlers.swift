@@ -53,12 +53,24 @@ enum NotificationHandlers {
           throw RPCError.invalidParams("quiet hours look like 22:00-07:00 (or off), not \(text)")
         }
       }
+      var accountID: String?
+      if let name = params.account {
+        guard let account = try await services.store.account(named: name) else { throw RPCError.accountNotFound(name) }
+        accountID = account.id
+      }
+      // One account's switches, or everyone's.
+      let keys = { (categories: [NotificationCategory]) in
+        categories.map { category in
+          accountID.map { NotificationPreferences.key(category.rawValue, accountID: $0) } ?? category.rawValue
+        }
+      }
+      let (enableKeys, disableKeys) = (keys(enable), keys(disable))
       var preferences = await centre.preferences
       if !enable.isEmpty || !disable.isEmpty || quiet != nil {
         do throws(StoreError) {
           preferences = try await centre.update { prefs in
-            for category in enable { prefs.disabled.remove(category.rawValue) }
-            for category in disable { prefs.disabled.insert(category.rawValue) }
+            for key in enableKeys { prefs.disabled.remove(key) }
+            for key in disableKeys { prefs.disabled.insert(key) }
             if let quiet { prefs.quietHours = quiet }
           }
         } catch {
@@ -67,7 +79,7 @@ enum NotificationHandlers {
       }
       return NotificationsPrefs.Result(
         categories: ConnectorRegistry.notificationCategories.map {
-          .init(name: $0, enabled: !preferences.disabled.contains($0))
+          .init(name: $0, enabled: preferences.enabled($0, accountID: accountID))
         }, quietHours: preferences.quietHours?.description, available: await centre.available ?? false,
         server: await centre.serverName)
     }

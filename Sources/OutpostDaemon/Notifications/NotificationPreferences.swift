@@ -6,14 +6,22 @@ import OutpostStore
 /// lists it); these only decide whether it is shown. The config gives the defaults,
 /// `notifications.prefs` changes them, kept in the store's meta table.
 struct NotificationPreferences: Codable, Sendable, Equatable {
+  /// Categories off for every account (`new-message`), or for one (`<account id>/new-message`).
   var disabled: Set<String> = []
   /// Local times; the range may wrap midnight (22:00–07:00).
   var quietHours: QuietHours?
 
   static let metaKey = "notification-prefs"
 
-  func shows(_ category: NotificationCategory, at date: Date, timeZone: TimeZone) -> Bool {
-    guard !disabled.contains(category.rawValue) else { return false }
+  /// On for everyone and, when an account is named, for that account too.
+  func enabled(_ category: String, accountID: String?) -> Bool {
+    !disabled.contains(category) && !(accountID.map { disabled.contains(Self.key(category, accountID: $0)) } ?? false)
+  }
+
+  static func key(_ category: String, accountID: String) -> String { accountID + "/" + category }
+
+  func shows(_ category: NotificationCategory, accountID: String? = nil, at date: Date, timeZone: TimeZone) -> Bool {
+    guard enabled(category.rawValue, accountID: accountID) else { return false }
     return !(quietHours?.contains(date, timeZone: timeZone) ?? false)
   }
 }

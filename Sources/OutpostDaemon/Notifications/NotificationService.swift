@@ -95,7 +95,8 @@ actor NotificationService {
   }
 
   private func show(_ notification: StoredNotification) async -> (NotificationDelivery, UInt32?) {
-    guard preferences.shows(notification.category, at: Date(), timeZone: timeZone) else { return (.suppressed, nil) }
+    guard preferences.shows(notification.category, accountID: notification.accountID, at: Date(), timeZone: timeZone)
+    else { return (.suppressed, nil) }
     guard let notifier else { return (.suppressed, nil) }
     let reminder = notification.category == .reminder
     var actions: [DesktopNotification.Action] = []

@@ -106,11 +106,16 @@ public enum NotificationsPrefs: RPCMethod {
     public var disable: [String]?
     /// `HH:MM-HH:MM` (local time; may wrap midnight), or `off`.
     public var quietHours: String?
+    /// Enable and disable for this account only; the categories then say what shows for it.
+    public var account: String?
 
-    public init(enable: [String]? = nil, disable: [String]? = nil, quietHours: String? = nil) {
+    public init(
+      enable: [String]? = nil, disable: [String]? = nil, quietHours: String? = nil, account: String? = nil
+    ) {
       self.enable = enable
       self.disable = disable
       self.quietHours = quietHours
+      self.account = account
     }
   }
 

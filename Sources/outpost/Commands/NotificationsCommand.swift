@@ -103,6 +103,7 @@ struct NotificationsCommand: ParsableCommand {
           outpost notifications prefs --disable changed --disable exchange-taken
           outpost notifications prefs --enable changed --quiet-hours 22:30-07:00
           outpost notifications prefs --quiet-hours off
+          outpost notifications prefs --account work --disable new-message
         """)
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Show this category on the desktop (repeatable).", valueName: "name"))
@@ -113,6 +114,10 @@ struct NotificationsCommand: ParsableCommand {
       name: .customLong("quiet-hours"),
       help: ArgumentHelp("Nothing on the desktop between these local times, HH:MM-HH:MM; or off.", valueName: "range"))
     var quietHours: String?
+    @Option(
+      help: ArgumentHelp(
+        "Enable or disable for this account only (a category off for everyone stays off).", valueName: "name"))
+    var account: String?
 
     func validate() throws {
       for category in enable + disable { try NotificationText.check(category: category) }
@@ -126,7 +131,7 @@ struct NotificationsCommand: ParsableCommand {
       try reportingFailures {
         let params = NotificationsPrefs.Params(
           enable: enable.isEmpty ? nil : enable, disable: disable.isEmpty ? nil : disable,
-          quietHours: try quietHours.map(NotificationText.quietHours))
+          quietHours: try quietHours.map(NotificationText.quietHours), account: account)
         let result = try global.connect().call(NotificationsPrefs.self, params)
         if global.json {
           Terminal.printJSON(result)

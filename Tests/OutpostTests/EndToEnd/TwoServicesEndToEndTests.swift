@@ -193,6 +193,25 @@ extension EndToEnd {
       #expect(Language.allCases.map { declared.summary($0, task.item.title) }.contains(news.summary), "\(news.summary)")
       let prefs = try daemon.client().call(NotificationsPrefs.self, .init())
       #expect(Set(prefs.categories.map(\.name)).isSuperset(of: ["new-task", "new-assignment", "exchange-taken"]))
+      // Muted for the tasks account only: its next news is kept but not shown; the others' stays on.
+      let muted = try cli(daemon, ["notifications", "prefs", "--account", "tasks", "--disable", "changed", "--json"])
+      #expect(muted.status == 0, "\(muted.stderr)")
+      #expect(
+        try json(NotificationsPrefs.Result.self, muted).categories.first { $0.name == "changed" }?.enabled == false)
+      let everyone = try daemon.client().call(NotificationsPrefs.self, .init())
+      #expect(everyone.categories.first { $0.name == "changed" }?.enabled == true)
+      try await sandbox.sharedAdmin(
+        "POST", "mutate",
+        [
+          "service": "tasks", "op": "update", "email": .string(DemoTasksUser.email),
+          "id": .int(Int64(task.item.upstreamID) ?? 0),
+          "due_at": .string(UTCTimestamp.format(later.addingTimeInterval(3600))),
+        ])
+      #expect(try cli(daemon, ["sync", "tasks", "--wait"]).status == 0)
+      let quiet = try daemon.client().call(NotificationsList.self, .init(category: "changed")).notifications
+        .filter { $0.item == task.number }
+      let byAge = quiet.sorted { $0.id < $1.id }.map(\.delivery)
+      #expect(byAge.count == 2 && byAge[0] != "suppressed" && byAge[1] == "suppressed", "\(byAge)")
       let unknown = try cli(daemon, ["notifications", "--category", "no-such-news"])
       #expect(unknown.status != 0 && unknown.stderr.contains("new-task"), "\(unknown.stderr)")
 
