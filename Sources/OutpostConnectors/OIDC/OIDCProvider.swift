@@ -91,7 +91,7 @@ public struct OIDCProvider: Sendable {
     do {
       return try await transport.send(request)
     } catch {
-      throw SupabaseProject.classify(error)
+      throw error.connectorError
     }
   }
 

@@ -49,7 +49,7 @@ struct RPPAPI: Sendable {
     do {
       return try await transport.send(HTTPRequest(method: method, url: base + path, headers: all + headers, body: body))
     } catch {
-      throw Self.classify(error)
+      throw error.connectorError
     }
   }
 
@@ -122,18 +122,6 @@ struct RPPAPI: Sendable {
     case "PRECONDITION_REQUIRED": "the request lacked the order's version"
     case "IDEMPOTENCY_KEY_REUSED": "the request was sent before with different content"
     default: code.isEmpty ? "the service refused it" : code
-    }
-  }
-
-  static func classify(_ error: HTTPTransportError) -> ConnectorError {
-    switch error {
-    case .unreachable(let detail): .unreachable(detail)
-    case .timedOut: .transient("the request timed out")
-    case .connectionLost(let detail): .transient("the connection broke: \(detail)")
-    case .tls(let detail): .unreachable("the secure connection failed: \(detail)")
-    case .invalidURL(let url): .unsupported("not a usable URL: \(url)")
-    case .responseTooLarge(let limit): .unexpectedReply("the reply was larger than \(limit) bytes")
-    case .cancelled: .transient("the request was cancelled")
     }
   }
 }

@@ -78,7 +78,7 @@ struct RPPFirebaseAuth: Sendable {
           method: "POST", url: url, headers: [("Content-Type", contentType), ("Accept", "application/json")],
           body: body))
     } catch {
-      throw RPPAPI.classify(error)
+      throw error.connectorError
     }
   }
 

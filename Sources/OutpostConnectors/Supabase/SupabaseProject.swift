@@ -35,19 +35,7 @@ public struct SupabaseProject: Sendable {
       return try await transport.send(
         HTTPRequest(method: method, url: baseURL + path, headers: headers + extraHeaders, body: body))
     } catch {
-      throw Self.classify(error)
-    }
-  }
-
-  static func classify(_ error: HTTPTransportError) -> ConnectorError {
-    switch error {
-    case .unreachable(let detail): .unreachable(detail)
-    case .timedOut: .transient("the request timed out")
-    case .connectionLost(let detail): .transient("the connection broke: \(detail)")
-    case .tls(let detail): .unreachable("the secure connection failed: \(detail)")
-    case .invalidURL(let url): .unsupported("not a usable URL: \(url)")
-    case .responseTooLarge(let limit): .unexpectedReply("the reply was larger than \(limit) bytes")
-    case .cancelled: .transient("the request was cancelled")
+      throw error.connectorError
     }
   }
 }
