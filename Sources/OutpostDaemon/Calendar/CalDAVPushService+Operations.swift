@@ -41,6 +41,8 @@ extension CalDAVPushService {
       throw Self.failure(error, url: collection.url)
     }
 
+    adding.insert(collection.url)
+    defer { adding.remove(collection.url) }
     let existing = try await storeCall { try await store.caldavTargets() }.first { $0.url == collection.url }
     let id = existing?.id ?? UUID().uuidString.lowercased()
     let key = VaultKey(kind: Self.keyringKind, accountID: id)

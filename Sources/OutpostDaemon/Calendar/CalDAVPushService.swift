@@ -25,6 +25,9 @@ actor CalDAVPushService {
   private var retry: Task<Void, Never>?
   /// Pushes in a row in which a server was down: the backoff grows with it.
   private var failedRounds = 0
+  /// Calendars being added: their first push is the one `add` runs and reports, so automatic
+  /// pushes leave them alone until it has.
+  var adding: Set<String> = []
 
   static let keyringKind = "caldav"
 
@@ -48,7 +51,10 @@ actor CalDAVPushService {
   /// Pushes now (every calendar, or the one at `url`), including calendars waiting for
   /// credentials: the user asked, so they are tried once more.
   func pushNow(url: String? = nil) async -> [CalDAVPushSummary] {
-    await schedule(url: url, automatic: false).value
+    // Calendar files still to be rewritten after a sync: rewrite them first, so this push
+    // carries the store as it is now and no automatic one follows it with the same changes.
+    await calendars.finishPendingRegeneration()
+    return await schedule(url: url, automatic: false).value
   }
 
   private func schedule(url: String?, automatic: Bool) -> Task<[CalDAVPushSummary], Never> {
@@ -69,7 +75,7 @@ actor CalDAVPushService {
     do {
       targets = try await store.caldavTargets().filter { target in
         if let url { return target.url == url }
-        return !automatic || target.status != .needsLogin
+        return !automatic || (target.status != .needsLogin && !adding.contains(target.url))
       }
     } catch {
       logger.error("calendar: caldav: cannot read the calendars to push into: \(error)")

@@ -23,6 +23,8 @@ actor CalendarFiles {
   /// Called after each regeneration (the CalDAV push follows the files).
   nonisolated let afterRegeneration = Mutex<(@Sendable () async -> Void)?>(nil)
   private var pending: Task<Void, Never>?
+  /// The short wait before the pending regeneration: cancelled to run it at once.
+  private var pendingDelay: Task<Void, Never>?
   private(set) var lastRun: Date?
 
   init(
@@ -40,14 +42,26 @@ actor CalendarFiles {
   /// Scheduled even when no file is written, for the feed's cache.
   func scheduleRegeneration() {
     guard pending == nil else { return }
+    let delay = Task<Void, Never> { _ = try? await Task.sleep(for: .milliseconds(200)) }
+    pendingDelay = delay
     pending = Task {
-      try? await Task.sleep(for: .milliseconds(200))
+      await delay.value
       await self.regenerateNow()
     }
   }
 
+  /// Runs a regeneration that is waiting now rather than after its delay, and returns when it
+  /// is done (with what follows it, the CalDAV push asked for). Whoever pushes on the user's
+  /// word must push what the store holds now, not what it held before the last sync.
+  func finishPendingRegeneration() async {
+    guard let pending else { return }
+    pendingDelay?.cancel()
+    await pending.value
+  }
+
   func regenerateNow() async {
     pending = nil
+    pendingDelay = nil
     // The feed renders from the same items: whatever changed, its cached calendars are stale.
     feedCache.invalidate()
     await writeFiles()
