@@ -16,6 +16,7 @@ public enum ConnectorRegistry {
     .acting(TasksConnector.self),
     .syncing(AgileNetworkConnector.self),
     .acting(RPPConnector.self),
+    .acting(ViiRaaConnector.self),
   ]
 
   public static var descriptors: [ConnectorDescriptor] { kinds.map(\.descriptor) }
@@ -59,6 +60,22 @@ public enum ConnectorRegistry {
   public static func query(_ name: String) -> (kind: ConnectorKind, declaration: QueryDeclaration)? {
     for kind in kinds {
       if let declaration = kind.queries.first(where: { $0.name == name }) { return (kind, declaration) }
+    }
+    return nil
+  }
+
+  /// Every kind of file import of every connector, in registry order.
+  public static var imports: [ImportDeclaration] {
+    kinds.flatMap { ($0.connectorType as? any ImportingConnector.Type)?.imports ?? [] }
+  }
+
+  public static func importKind(_ name: String) -> (kind: ConnectorKind, declaration: ImportDeclaration)? {
+    for kind in kinds {
+      if let declaration = (kind.connectorType as? any ImportingConnector.Type)?.imports.first(where: {
+        $0.name == name
+      }) {
+        return (kind, declaration)
+      }
     }
     return nil
   }
@@ -116,7 +133,28 @@ public struct ConnectorKind: Sendable {
   }
 
   private static func queries<C: Connector>(of type: C.Type) -> [QueryDeclaration] {
-    (type as? any QueryingConnector.Type)?.queries ?? []
+    ((type as? any QueryingConnector.Type)?.queries ?? [])
+      + ((type as? any StoreViewingConnector.Type)?.storeViews ?? [])
+  }
+
+  /// A question answered from the store (`QueryDeclaration.fromStore`), by the connector.
+  public func answerFromStore(
+    _ name: String, params: [String: JSONValue], items: [Item], options: [String: String], now: Date
+  ) throws(ActionRefusal) -> JSONValue {
+    guard let viewing = connectorType as? any StoreViewingConnector.Type else {
+      throw .notAllowed("\(descriptor.displayName) answers nothing from the store")
+    }
+    return try viewing.answer(name, params: params, items: items, options: options, now: now)
+  }
+
+  /// An import of files, by the connector (`ImportingConnector`).
+  public func importFiles(_ name: String, files: [ImportFile], context: ImportContext) throws(ActionRefusal)
+    -> ImportPlan
+  {
+    guard let importing = connectorType as? any ImportingConnector.Type else {
+      throw .notAllowed("\(descriptor.displayName) imports no files")
+    }
+    return try importing.importFiles(name, files: files, context: context)
   }
 
   private static func keeperMaker<C: Connector>(_ type: C.Type)

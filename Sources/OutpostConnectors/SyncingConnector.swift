@@ -29,12 +29,16 @@ public struct FetchResult: Sendable, Equatable {
   /// cursor to go on from, and the next sync runs after this many seconds instead of the
   /// usual interval. Nil for a fetch that got everything.
   public var continueAfter: Double?
+  /// Items the service says were deleted, by kind and upstream id: how a listing of changes
+  /// (rather than of everything) takes items away. Ones the store does not hold are ignored.
+  public var removed: [ItemKey]
 
-  public init(items: [Item], complete: Set<ItemKind>, cursor: SyncCursor? = nil) {
+  public init(items: [Item], complete: Set<ItemKind>, cursor: SyncCursor? = nil, removed: [ItemKey] = []) {
     self.notModified = false
     self.items = items
     self.complete = complete
     self.cursor = cursor
+    self.removed = removed
   }
 
   public static func unchanged(cursor: SyncCursor?) -> FetchResult {

@@ -29,6 +29,8 @@ public enum RPCMethods {
     ActionsResolve.self,
     QueriesKinds.self,
     QueriesRun.self,
+    ImportsKinds.self,
+    ImportsRun.self,
     CalendarExport.self,
     CalendarStatus.self,
     CalendarURL.self,

@@ -32,7 +32,7 @@ struct ItemDiff {
   /// items in the window is taken for a failed reply, not for a wipe: nothing is removed.
   static func compute(
     existing: [Existing], incoming: [Item], fingerprints: [String], complete: Set<ItemKind>, window: SyncWindow,
-    load: (Int64) throws -> Item?
+    removed: [ItemKey] = [], load: (Int64) throws -> Item?
   ) rethrows -> ItemDiff {
     var diff = ItemDiff()
     var byKey: [String: Existing] = [:]
@@ -58,6 +58,14 @@ struct ItemDiff {
         diff.changes.append(
           ItemChange(number: old.number, kind: item.kind, upstreamID: item.upstreamID, change: change, fields: fields))
       }
+    }
+    // Deleted at the service, by name (a change listing's tombstones); an item listed again in
+    // the same answer stays.
+    for gone in removed where !seen.contains(key(gone.kind, gone.upstreamID)) {
+      guard let old = byKey[key(gone.kind, gone.upstreamID)], !old.removed else { continue }
+      seen.insert(key(gone.kind, gone.upstreamID))
+      diff.writes.append(.markRemoved(number: old.number))
+      diff.changes.append(ItemChange(number: old.number, kind: old.kind, upstreamID: old.upstreamID, change: .removed))
     }
     let incomingKinds = Set(incoming.map(\.kind))
     for kind in complete.sorted(by: { $0.rawValue < $1.rawValue }) {

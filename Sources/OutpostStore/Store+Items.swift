@@ -12,7 +12,7 @@ extension Store {
   /// Records what the service lists now for `accountID` (see `ItemDiff` for the rules).
   public func applySync(
     accountID: String, items: [Item], complete: Set<ItemKind>, window: SyncWindow, cursor: JSONValue?,
-    at time: Date = Date()
+    removed: [ItemKey] = [], at time: Date = Date()
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
@@ -21,7 +21,8 @@ extension Store {
     let (preview, storedCursor) = try await reading { db in
       (
         try Self.diff(
-          db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window),
+          db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
+          removed: removed),
         try String.fetchOne(db, sql: "SELECT cursor FROM sync_cursor WHERE account_id = ?", arguments: [accountID])
       )
     }
@@ -30,7 +31,8 @@ extension Store {
     }
     return try await writing { db in
       var diff = try Self.diff(
-        db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window)
+        db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
+        removed: removed)
       var inserted: [Int64] = []
       for write in diff.writes {
         switch write {
@@ -74,9 +76,9 @@ extension Store {
 
   static func diff(
     _ db: Database, accountID: String, items: [Item], fingerprints: [String], complete: Set<ItemKind>,
-    window: SyncWindow
+    window: SyncWindow, removed: [ItemKey] = []
   ) throws -> ItemDiff {
-    let kinds = Set(items.map(\.kind)).union(complete)
+    let kinds = Set(items.map(\.kind)).union(complete).union(removed.map(\.kind))
     var existing: [ItemDiff.Existing] = []
     for kind in kinds {
       let rows = try Row.fetchCursor(
@@ -92,7 +94,8 @@ extension Store {
       }
     }
     return try ItemDiff.compute(
-      existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window
+      existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window,
+      removed: removed
     ) { number in
       try Row.fetchOne(db, sql: "SELECT * FROM item WHERE number = ?", arguments: [number]).map(storedItem)?.item
     }
@@ -176,5 +179,18 @@ extension Store {
       number: row["number"], accountID: row["account_id"], item: item,
       firstSeenAt: date("first_seen_at") ?? Date(timeIntervalSince1970: 0),
       updatedAt: date("updated_at") ?? Date(timeIntervalSince1970: 0), removedAt: date("removed_at"))
+  }
+}
+
+extension Store {
+  /// The upstream ids of an account's items of one kind that are not removed: what an import
+  /// checks its rows against, without decoding a single item.
+  public func upstreamIDs(accountID: String, kind: ItemKind) async throws(StoreError) -> Set<String> {
+    try await reading { db in
+      Set(
+        try String.fetchAll(
+          db, sql: "SELECT upstream_id FROM item WHERE account_id = ? AND kind = ? AND removed_at IS NULL",
+          arguments: [accountID, kind.rawValue]))
+    }
   }
 }

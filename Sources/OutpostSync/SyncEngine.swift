@@ -134,7 +134,7 @@ public actor SyncEngine {
         accountID: accountID, items: result.items, complete: result.complete, window: window,
         cursor: result.cursor.flatMap { cursor in (try? JSONCoding.encode(cursor)).flatMap { try? JSONParser.parse($0) }
         },
-        at: started)
+        removed: result.removed, at: started)
     } catch {
       return failed(accountID, "the store cannot be written: \(error)", retry: true)
     }

@@ -38,7 +38,18 @@ public struct PostgREST: Sendable {
       headers: [("Prefer", "return=representation")])
   }
 
-  private func array(
+  /// `POST` of new rows with client-made ids (supabase.md §7): `on_conflict` names the unique
+  /// key and duplicates are ignored, so sending the same rows again inserts nothing. The
+  /// answer holds only the rows inserted now.
+  public func insert(_ table: String, rows: [JSONValue], onConflict: String, session: SupabaseSession)
+    async throws(ConnectorError) -> [JSONValue]
+  {
+    try await array(
+      "POST", "/rest/v1/\(table)?on_conflict=\(onConflict)&select=id", session: session, json: .array(rows),
+      activity: "writing \(table)", headers: [("Prefer", "resolution=ignore-duplicates,return=representation")])
+  }
+
+  func array(
     _ method: String, _ path: String, session: SupabaseSession, json: JSONValue?, activity: String,
     headers: [(name: String, value: String)] = []
   ) async throws(ConnectorError) -> [JSONValue] {

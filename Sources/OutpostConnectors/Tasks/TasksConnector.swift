@@ -58,22 +58,9 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
     data = PostgREST(project: project)
   }
 
-  /// With the password the user gave: a password sign-in. With the stored refresh token: a
-  /// refresh, whose rotated token the keeper writes to the keyring before anything else.
+  /// A password sign-in once, then refreshes with the rotating token (`SupabaseAuth.logIn`).
   public func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<SupabaseSession> {
-    let session: SupabaseSession
-    switch SupabaseStoredSecret(secret) {
-    case .password(let password):
-      guard let email = account.username, !email.isEmpty else {
-        throw .invalidCredentials("the account has no email address to sign in with")
-      }
-      session = try await auth.signIn(email: email, password: password)
-    case .refreshToken(let token):
-      session = try await auth.refresh(token)
-    }
-    return LoginResult(
-      session: session, identity: AccountIdentity(displayName: session.email ?? account.username, groups: []),
-      rotatedSecret: SupabaseStoredSecret.storing(refreshToken: session.refreshToken))
+    try await auth.logIn(secret: secret, email: account.username)
   }
 
   public func checkSession(_ session: SupabaseSession) async throws(ConnectorError) {

@@ -36,7 +36,14 @@ enum ActionHandlers {
         accountID = account.id
       }
       let states = params.states ?? [.pending, .running, .conflict]
-      return ActionsList.Result(actions: try await store.actions(accountID: accountID, states: states))
+      // An import's upload holds every row of the file: listed by size, not by content.
+      let actions = try await store.actions(accountID: accountID, states: states).map { action in
+        var shown = action
+        let size = action.params.serialized.count
+        if size > Self.listedParamsLimit { shown.params = ["omitted": .string("\(size) bytes")] }
+        return shown
+      }
+      return ActionsList.Result(actions: actions)
     }
 
     registry.register(ActionsResolve.self) { params, _ in
@@ -56,6 +63,9 @@ enum ActionHandlers {
       return ActionsResolve.Result(action: updated)
     }
   }
+
+  /// Parameters larger than this are not listed (`actions.list`).
+  static let listedParamsLimit = 64 * 1024
 
   /// What an action is done to: an item the store has, or the account itself (a booking).
   enum Target {

@@ -11,6 +11,7 @@ enum Handlers {
     ItemHandlers.register(into: &registry, services: services)
     ActionHandlers.register(into: &registry, services: services)
     QueryHandlers.register(into: &registry, services: services)
+    ImportHandlers.register(into: &registry, services: services)
     CalendarHandlers.register(into: &registry, services: services)
     SnapshotHandlers.register(into: &registry, services: services)
     NotificationHandlers.register(into: &registry, services: services)

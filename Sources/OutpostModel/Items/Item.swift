@@ -76,3 +76,14 @@ public enum ItemStatus: String, Codable, Sendable, CaseIterable {
   /// Over: an archived convocation, a closed exchange entry, a paid compensation.
   case closed
 }
+
+/// An item named by its kind and the service's id, as a service names what it deleted.
+public struct ItemKey: Codable, Sendable, Hashable {
+  public var kind: ItemKind
+  public var upstreamID: String
+
+  public init(_ kind: ItemKind, _ upstreamID: String) {
+    self.kind = kind
+    self.upstreamID = upstreamID
+  }
+}

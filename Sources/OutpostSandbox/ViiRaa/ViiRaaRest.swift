@@ -22,6 +22,8 @@ enum ViiRaaRest {
       case .GET, .HEAD: return try read(request, table: table, owner: owner, sandbox: sandbox)
       case .POST where table.name == "glucose_readings":
         return try ViiRaaUpload.insert(request, table: table, owner: owner, sandbox: sandbox)
+      case .POST where table.name == "weight_readings":
+        return try ViiRaaWeightUpload.insert(request, table: table, owner: owner, sandbox: sandbox)
       case .PATCH where ViiRaaTables.patchable[table.name] != nil:
         return try patch(request, table: table, owner: owner, sandbox: sandbox)
       case .POST, .PATCH, .DELETE:

@@ -44,6 +44,22 @@ public final class ViiRaaSandbox: Sendable {
   /// Moves the sandbox's one clock forward (every module's).
   public func advanceClock(seconds: Double) async { clock.advance(seconds: seconds) }
 
+  /// "Now" on the sandbox's clock, for clients that must agree with it (a test's connector).
+  public func currentDate() -> Date { Date(timeIntervalSince1970: Double(nowMicroseconds()) / 1_000_000) }
+
+  /// The dedup keys of the user's live (not soft-deleted) rows of `table`: the ground truth a
+  /// client's store is compared with.
+  public func liveKeys(email: String, table: String) async -> Set<String> {
+    let owner = ViiRaaDemo.userID(email)
+    return withState { state in
+      Set(
+        state.rows(table, owner: owner).compactMap { row -> String? in
+          guard row["deleted_at"] == .null, case .text(let key) = row["dedup_key"] else { return nil }
+          return key
+        })
+    }
+  }
+
   /// How many live (not soft-deleted) rows of `table` the user has.
   public func rowCount(email: String, table: String) async -> Int {
     let owner = ViiRaaDemo.userID(email)

@@ -6,5 +6,7 @@ import ArgumentParser
 /// here and nothing else in the CLI. The referee's commands keep their short forms
 /// (`outpost exchange take 3`).
 enum ServiceCommands {
-  static let groups: [any ParsableCommand.Type] = [VolleyManagerCommand.self, TasksCommand.self, RPPCommand.self]
+  static let groups: [any ParsableCommand.Type] = [
+    VolleyManagerCommand.self, TasksCommand.self, RPPCommand.self, ViiRaaCommand.self,
+  ]
 }

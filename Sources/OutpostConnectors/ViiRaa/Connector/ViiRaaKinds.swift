@@ -1,0 +1,41 @@
+import OutpostModel
+
+extension ItemKind {
+  /// A glucose reading (ViiRaa), keyed by its dedup key so that a synced, an imported and a
+  /// phone-sent copy of the same reading are one item.
+  public static let glucoseReading = ItemKind(rawValue: "glucose")
+  /// A weighing (ViiRaa).
+  public static let weightReading = ItemKind(rawValue: "weight")
+  /// One local day's steps and exercise (ViiRaa).
+  public static let activityDay = ItemKind(rawValue: "activity-day")
+  /// One occurrence of a coaching reminder, expanded locally from its RRULE (ViiRaa).
+  public static let coachingReminder = ItemKind(rawValue: "coaching")
+  /// A coach's or the programme's insight (ViiRaa).
+  public static let insight = ItemKind(rawValue: "insight")
+  /// The user's ViiRaa profile: time zone, glucose unit, personal range.
+  public static let healthProfile = ItemKind(rawValue: "health-profile")
+}
+
+/// How ViiRaa's items show and what news they give. Readings are data, not appointments: they
+/// stay out of the agenda, the calendars and the bar's "next". Coaching reminders are
+/// appointments (they go to the calendars) reminded at their own time through a deadline an
+/// hour after it (a reminder to check glucose at 08:00 is pointless by 09:00).
+enum ViiRaaKinds {
+  static let declarations: [ItemKindDeclaration] = [
+    ItemKindDeclaration(.glucoseReading, noun: "glucose reading", appointment: false, subtitle: ["kind", "source"]),
+    ItemKindDeclaration(.weightReading, noun: "weight", appointment: false, subtitle: ["source"]),
+    ItemKindDeclaration(.activityDay, noun: "activity day", appointment: false, subtitle: ["exerciseMinutesText"]),
+    ItemKindDeclaration(.coachingReminder, noun: "coaching reminder", appointment: true, subtitle: ["body"]),
+    ItemKindDeclaration(
+      .insight, noun: "insight", appointment: false, subtitle: ["kind"],
+      announcements: [
+        ChangeAnnouncement(
+          category: "new-insight", on: [.new], onlyWhen: ["unread": .int(1)],
+          summary: LocalizedText(
+            en: "New insight: {0}", de: "Neue Erkenntnis: {0}", fr: "Nouvel aperçu : {0}", it: "Nuovo spunto: {0}"),
+          grouped: LocalizedText(
+            en: "{0} new insights", de: "{0} neue Erkenntnisse", fr: "{0} nouveaux aperçus", it: "{0} nuovi spunti"))
+      ], unreadKey: "unread"),
+    ItemKindDeclaration(.healthProfile, noun: "profile", appointment: false),
+  ]
+}

@@ -1,0 +1,228 @@
+import Foundation
+import OutpostModel
+import OutpostSandbox
+import Testing
+
+@testable import OutpostConnectors
+
+/// The ViiRaa connector against the sandbox's viiraa project over real HTTP, on the sandbox's
+/// manual clock (pinned to 2026-11-25T12:00:00Z): the keyset pull, deletions, the coaching
+/// reminders' expansion, every write sent twice without doing anything twice, an import
+/// uploaded idempotently, and the dashboard computed from what was synced.
+@Suite(.serialized) struct ViiRaaConnectorTests {
+  static let reference = Date(timeIntervalSince1970: 1_795_608_000)  // 2026-11-25T12:00:00Z
+
+  struct World {
+    let server: SandboxServer
+    let keeper: SessionKeeper<ViiRaaConnector>
+    let connector: ViiRaaConnector
+  }
+
+  func withWorld(historyDays: Int = 3, _ body: (World) async throws -> Void) async throws {
+    var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.viiraa])
+    configuration.manualClock = true
+    configuration.viiraa.historyDays = historyDays
+    let server = try await SandboxServer.start(configuration)
+    let viiraa = server.viiraa
+    let account = ConnectorAccount(
+      id: "v-1", username: ViiRaaDemo.libreEmail, baseURL: server.url(for: .viiraa),
+      options: ["apiKey": SandboxViiRaaConfiguration.defaultAPIKey])
+    let connector = ViiRaaConnector(account: account, transport: TestHTTP.transport) { viiraa.currentDate() }
+    let keeper = SessionKeeper(
+      connector: connector, account: account, vault: SessionKeeperTests.MemoryVault()
+    ) { _ in }
+    do {
+      _ = try await keeper.adopt(SecretString(ViiRaaDemo.password), label: "ViiRaa")
+      try await body(World(server: server, keeper: keeper, connector: connector))
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
+  }
+
+  func fetch(_ world: World, _ cursor: SyncCursor?) async throws -> FetchResult {
+    let now = world.server.viiraa.currentDate()
+    return try await world.keeper.fetch(window: SyncWindow.around(now), cursor: cursor)
+  }
+
+  func perform(_ world: World, _ type: ActionType, _ prepared: PreparedAction, item: Item? = nil) async throws
+    -> ActionOutcome
+  {
+    try await world.keeper.perform(
+      ActionRequest(type: type, target: prepared.target, params: prepared.params, item: item))
+  }
+
+  @Test func aFirstPullHoldsWhatTheServiceHoldsAndTheNextOnlyWhatChanged() async throws {
+    try await withWorld { world in
+      let first = try await fetch(world, nil)
+      let readings = first.items.filter { $0.kind == .glucoseReading }
+      let truth = await world.server.viiraa.liveKeys(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
+      #expect(!truth.isEmpty)
+      #expect(Set(readings.map(\.upstreamID)) == truth)
+      #expect(first.items.contains { $0.kind == .healthProfile && $0.details["timeZone"] == "America/Chicago" })
+      #expect(first.cursor?.values["glucose_readings"] != nil)
+
+      // The daily reminder at 08:00 Chicago: 14 days ahead and this morning's; the inactive
+      // and the deleted one give none.
+      let reminders = first.items.filter { $0.kind == .coachingReminder }
+      let daily = reminders.filter { $0.title == "Check your glucose" }
+      #expect((14...16).contains(daily.count), "\(daily.count)")
+      #expect(!reminders.contains { $0.title == "Log your lunch" || $0.title == "Walk after dinner" })
+      var chicago = Calendar(identifier: .gregorian)
+      chicago.timeZone = TimeZone(identifier: "America/Chicago")!
+      #expect(daily.allSatisfy { chicago.component(.hour, from: $0.startsAt!) == 8 })
+      #expect(first.complete.contains(.coachingReminder))
+      // The tip published two days ahead is not shown yet.
+      let insights = first.items.filter { $0.kind == .insight }
+      #expect(!insights.isEmpty)
+      #expect(insights.allSatisfy { ($0.startsAt ?? .distantFuture) <= world.server.viiraa.currentDate() })
+
+      // Nothing changed: only the 60-second overlap comes again (the phone's last upload).
+      let again = try await fetch(world, first.cursor)
+      let overlap = again.items.filter { $0.kind == .glucoseReading }
+      #expect(overlap.count < readings.count / 4)
+      #expect(overlap.allSatisfy { truth.contains($0.upstreamID) })
+      #expect(again.removed.isEmpty)
+
+      // Ten minutes later two live readings arrive; a reading deleted upstream is named.
+      await world.server.advanceClock(seconds: 600)
+      let deleted = try #require(await world.server.viiraa.softDeleteReading(email: ViiRaaDemo.libreEmail))
+      let later = try await fetch(world, again.cursor)
+      let fresh = later.items.filter { $0.kind == .glucoseReading && !truth.contains($0.upstreamID) }
+      #expect((1...2).contains(fresh.count), "\(fresh.map(\.upstreamID))")
+      #expect(later.removed.count == 1)
+      #expect(later.removed.first?.kind == .glucoseReading)
+      #expect(deleted.isEmpty == false)
+
+      // Two days later the tip is published and arrives, unread.
+      await world.server.advanceClock(seconds: 2 * 86_400)
+      let published = try await fetch(world, later.cursor)
+      let tip = published.items.filter { $0.kind == .insight && $0.details["unread"] == .int(1) }
+      #expect(tip.contains { !insights.map(\.upstreamID).contains($0.upstreamID) })
+    }
+  }
+
+  @Test func typedInValuesAndReminderChangesAreSentOnceHoweverOftenTheyAreSent() async throws {
+    try await withWorld { world in
+      let now = world.server.viiraa.currentDate()
+      let glucose = try ViiRaaConnector.prepare(.viiraaLogGlucose, params: ["value": "6.2 mmol/L"], now: now)
+      #expect(glucose.params["row"]?["value_mgdl"] == .double(111.7))
+      guard case .done = try await perform(world, .viiraaLogGlucose, glucose) else {
+        Issue.record("not done")
+        return
+      }
+      #expect(try await perform(world, .viiraaLogGlucose, glucose) == .alreadyDone)
+      let weight = try ViiRaaConnector.prepare(.viiraaLogWeight, params: ["value": "180lb"], now: now)
+      #expect(weight.params["row"]?["weight_kg"] == .double(81.65))
+      guard case .done = try await perform(world, .viiraaLogWeight, weight) else {
+        Issue.record("not done")
+        return
+      }
+      #expect(try await perform(world, .viiraaLogWeight, weight) == .alreadyDone)
+      #expect(throws: ActionRefusal.self) {
+        try ViiRaaConnector.prepare(.viiraaLogGlucose, params: ["value": "700"], now: now)
+      }
+      #expect(throws: ActionRefusal.self) {
+        try ViiRaaConnector.prepare(.viiraaLogWeight, params: ["value": "80 stone"], now: now)
+      }
+
+      // Done on the next occurrence: sent twice, done once; a snooze on the old version
+      // afterwards is a conflict with the server's copy, not a silent overwrite.
+      let items = try await fetch(world, nil).items
+      let next = try #require(
+        items.filter { $0.kind == .coachingReminder && $0.title == "Check your glucose" && $0.startsAt! > now }
+          .min { $0.startsAt! < $1.startsAt! })
+      let done = try ViiRaaConnector.prepare(.viiraaReminderDone, on: next, params: [:], now: now)
+      guard case .done = try await perform(world, .viiraaReminderDone, done, item: next) else {
+        Issue.record("not done")
+        return
+      }
+      #expect(try await perform(world, .viiraaReminderDone, done, item: next) == .alreadyDone)
+      let snooze = try ViiRaaConnector.prepare(.viiraaReminderSnooze, on: next, params: ["minutes": 15], now: now)
+      guard case .conflict(_, let server) = try await perform(world, .viiraaReminderSnooze, snooze, item: next) else {
+        Issue.record("no conflict")
+        return
+      }
+      #expect(server?["last_completed_at"] != nil)
+      // After a sync the occurrence shows done.
+      let synced = try await fetch(world, nil).items.first { $0.upstreamID == next.upstreamID }
+      #expect(synced?.status == .closed)
+
+      // An insight read here, then again after it was read elsewhere: done, then already done.
+      let insight = try #require(items.first { $0.kind == .insight && $0.status == .active })
+      let read = try ViiRaaConnector.prepare(.viiraaInsightRead, on: insight, params: [:], now: now)
+      guard case .done = try await perform(world, .viiraaInsightRead, read, item: insight) else {
+        Issue.record("not done")
+        return
+      }
+      #expect(try await perform(world, .viiraaInsightRead, read, item: insight) == .alreadyDone)
+    }
+  }
+
+  static let libreFile = """
+    Glucose Data,Generated on,11-25-2026 7:41 AM UTC,Generated by,Alex Example\r
+    Device,Serial Number,Device Timestamp,Record Type,Historic Glucose mg/dL,Scan Glucose mg/dL,Non-numeric Rapid-Acting Insulin,Rapid-Acting Insulin (units),Non-numeric Food,Carbohydrates (grams),Carbohydrates (servings),Non-numeric Long-Acting Insulin,Long-Acting Insulin (units),Notes,Strip Glucose mg/dL,Ketone mmol/L,Meal Insulin (units),Correction Insulin (units),User Change Insulin (units)\r
+    FreeStyle LibreLink,0M1OLD,09-01-2026 07:05 AM,0,104,,,,,,,,,,,,,,\r
+    FreeStyle LibreLink,0M1OLD,09-01-2026 07:20 AM,0,112,,,,,,,,,,,,,,\r
+    FreeStyle LibreLink,0M1OLD,09-01-2026 07:24 AM,1,,118,,,,,,,,,,,,,\r
+    FreeStyle LibreLink,0M1OLD,09-01-2026 07:35 AM,0,abc,,,,,,,,,,,,,,\r
+    FreeStyle LibreLink,0M1OLD,09-01-2026 07:40 AM,5,,,,,,30,,,,,,,,,\r
+
+    """
+
+  @Test func anImportIsStoredAsItemsAndUploadedOnceInBatches() async throws {
+    try await withWorld { world in
+      let context = ImportContext(
+        existing: [:], items: try await fetch(world, nil).items.filter { $0.kind == .healthProfile }, options: [:],
+        params: [:], now: world.server.viiraa.currentDate())
+      let plan = try ViiRaaConnector.importFiles(
+        "viiraa.cgm", files: [ImportFile(name: "Alex_glucose.csv", bytes: Array(Self.libreFile.utf8))],
+        context: context)
+      #expect(plan.items.count == 3)
+      #expect(plan.summary["imported"] == .int(3))
+      #expect(plan.summary["rejected"] == .int(1))
+      #expect(plan.summary["skipped_types"] == .int(1))
+      #expect(plan.summary["time_zone"] == "America/Chicago")
+      let (type, upload) = try #require(plan.action)
+      let before = await world.server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
+      guard case .done(let reply) = try await perform(world, type, upload) else {
+        Issue.record("not done")
+        return
+      }
+      #expect(reply?["inserted"] == .int(3))
+      #expect(try await perform(world, type, upload) == .alreadyDone)
+      let after = await world.server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
+      #expect(after == before + 3)
+
+      // Imported again against what the store now holds: nothing new.
+      let keys = Set(plan.items.map(\.upstreamID))
+      let again = try ViiRaaConnector.importFiles(
+        "viiraa.cgm", files: [ImportFile(name: "Alex_glucose.csv", bytes: Array(Self.libreFile.utf8))],
+        context: ImportContext(
+          existing: [.glucoseReading: keys], items: context.items, options: [:], params: [:], now: context.now))
+      #expect(again.items.isEmpty && again.action == nil)
+      #expect(again.summary["already_present"] == .int(3))
+      #expect(throws: ActionRefusal.self) {
+        try ViiRaaConnector.importFiles(
+          "viiraa.cgm", files: [ImportFile(name: "notes.txt", bytes: Array("hello\nworld\n".utf8))], context: context)
+      }
+    }
+  }
+
+  @Test func theDashboardIsComputedFromTheSyncedItems() async throws {
+    try await withWorld { world in
+      let items = try await fetch(world, nil).items
+      let now = world.server.viiraa.currentDate()
+      let answer = try ViiRaaConnector.answer("viiraa.dashboard", params: [:], items: items, options: [:], now: now)
+      let dashboard = try #require(answer["dashboard"])
+      #expect(dashboard["latest"]?["status"] == "fresh")
+      #expect((ViiRaaItems.number(dashboard["windows"]?["today"]?["coverage_pct"]) ?? 0) > 50)
+      #expect(dashboard["next_reminder"]?["title"]?.stringValue != nil)
+      #expect(answer["bar"]?.stringValue?.contains("mg/dL") == true)
+      let chart = try ViiRaaConnector.answer("viiraa.chart", params: ["days": 3], items: items, options: [:], now: now)
+      #expect(chart["svg"]?.stringValue?.contains("<svg") == true)
+      #expect((chart["readings"]?.int64Value ?? 0) > 500)
+    }
+  }
+}
