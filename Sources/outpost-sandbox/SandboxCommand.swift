@@ -7,7 +7,7 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
     abstract:
-      "Serve fake upstream services (VolleyManager, a Supabase tasks project, Keycloak, RPP) on loopback, for tests and demos.",
+      "Serve fake upstream services (VolleyManager, Supabase projects for tasks and ViiRaa, Keycloak, RPP) on loopback, for tests and demos.",
     discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")
@@ -70,7 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("service"),
     help: ArgumentHelp(
-      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts). All of them if not given.",
+      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts), viiraa (at /viiraa). All of them if not given.",
       valueName: "name"))
   var services: [SandboxServiceName] = []
 
@@ -125,6 +125,11 @@ struct SandboxCommand: AsyncParsableCommand {
     name: .customLong("rpp-rotate-refresh-tokens"),
     help: "Hand out a new rpp refresh token on every refresh (the old one then fails); Firebase keeps it.")
   var rppRotateRefreshTokens = false
+
+  @Option(
+    name: .customLong("viiraa-history-days"),
+    help: ArgumentHelp("Days of generated viiraa history (CGM, weight, activity) before the start.", valueName: "days"))
+  var viiraaHistoryDays = 35
 
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
@@ -230,6 +235,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.keycloak.legacyAuthPath = keycloakLegacyPaths
     configuration.rpp = SandboxRPPConfiguration(
       apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
+    configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }

@@ -13,6 +13,7 @@ enum SandboxHelp {
         tasks http://127.0.0.1:PORT/tasks
         keycloak http://127.0.0.1:PORT/keycloak
         rpp http://127.0.0.1:PORT/rpp/v1
+        viiraa http://127.0.0.1:PORT/viiraa
 
     VOLLEYMANAGER (--service volleymanager, at the root /)
     It imitates VolleyManager (volleymanager.volleyball.ch) closely \
@@ -179,6 +180,27 @@ enum SandboxHelp {
     (ptn_alpen, Zürich, CHF, bookings pending until confirmed),
     dana@sunsetmedia.com (photographer), nopartner@example.com (no partnerId),
     mfa@example.com (second factor).
+
+    VIIRAA (--service viiraa, under /viiraa)
+    A Supabase project (Auth under /viiraa/auth/v1, PostgREST under
+    /viiraa/rest/v1) with ViiRaa's tables (shared/upstreams/viiraa.md):
+    profiles, glucose_readings, weight_readings, activity_days,
+    coaching_reminders, insights; row-level security by the token's user.
+    apikey sandbox-viiraa-anon-key. Reads with select, filters (eq, gt, gte,
+    lt, lte, in, is, or/and trees for the keyset), order, limit/offset;
+    POST glucose_readings and weight_readings (on_conflict, resolution=
+    ignore-duplicates|merge-duplicates; a clash without them is 409 23505);
+    PATCH coaching_reminders (last_completed_at, snoozed_until) and insights
+    (read_at) with their filter as the precondition ([] when it fails).
+    --viiraa-history-days of 5-minute CGM history (default 35), weight every
+    few days, activity, reminders of every shape and weekly insights (one
+    published two days ahead); a new CGM reading every 5 min of sandbox time.
+    Accounts (password demo-viiraa-2026): libre@example.com (Libre 3,
+    mg/dL, America/Chicago), dexcom@example.com (Dexcom G7, mmol/L,
+    Europe/Zurich); google@example.com signs in with Google only.
+    Admin: POST /__admin/mutate {"service":"viiraa","op":…} ops:
+    soft-delete-reading {"email","id"?}, end-sessions {"email"},
+    config {"accessTokenLifetimeSeconds","reuseIntervalSeconds"}.
 
     SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
     failing at random, never counted as a service's request.

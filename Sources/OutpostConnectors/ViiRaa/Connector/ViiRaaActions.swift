@@ -96,6 +96,13 @@ extension ViiRaaConnector {
       guard let id = item.details["reminderId"]?.stringValue else { throw .notAllowed("it is not a coaching reminder") }
       if type == .viiraaReminderDone {
         guard item.status != .closed else { throw .notAllowed("it is already done") }
+        // The service keeps one "last done" time: done now counts for the occurrence nearest
+        // to now, so a later one cannot be marked done yet.
+        if let from = item.details["doneFrom"]?.stringValue.flatMap(UTCTimestamp.parse), now < from {
+          throw .notAllowed(
+            "it is due \(UTCTimestamp.format(item.startsAt ?? from)); it can be marked done from \(UTCTimestamp.format(from)) on"
+          )
+        }
         return PreparedAction(
           target: id, params: ["version": .int(version), "last_completed_at": .string(UTCTimestamp.format(now))])
       }

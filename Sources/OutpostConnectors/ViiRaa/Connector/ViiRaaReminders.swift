@@ -72,6 +72,8 @@ enum ViiRaaReminders {
           if let text = row[column]?.stringValue { details[name] = .string(text) }
         }
         if index == snoozedIndex { details["snoozedUntil"] = .string(UTCTimestamp.format(due)) }
+        // From then on "done" counts for this occurrence (and not for the one before).
+        details["doneFrom"] = .string(UTCTimestamp.format(from))
         expansion.items.append(
           Item(
             kind: .coachingReminder, upstreamID: "\(id)@\(UTCTimestamp.format(start))", title: title, startsAt: start,

@@ -11,10 +11,12 @@ struct AccountAddCommand: ParsableCommand {
       https://, webcal:// or file://; its address usually holds a personal token, so it is asked \
       for like a password and kept in the keyring), or tasks (a to-do list on a Supabase \
       project: the password signs in once, then the keyring keeps the rotating refresh token; \
-      --option apiKey=KEY sets the project's public key), or agilenetwork (The Agile Network: \
-      no password here; the account is added waiting for `outpost account login NAME`, which \
-      signs in at the brand's Keycloak; --base-url is the Keycloak address, --option realm=… \
-      and --option clientId=… the brand's). The password is asked for without echo; for \
+      --option apiKey=KEY sets the project's public key), rpp (RPP photo shoots: Firebase \
+      sign-in, `outpost rpp --help`), viiraa (ViiRaa glucose coaching, on Supabase like tasks; \
+      --option timeZone=ZONE overrides the profile's, `outpost viiraa --help`), or agilenetwork \
+      (The Agile Network: no password here; the account is added waiting for `outpost account \
+      login NAME`, which signs in at the brand's Keycloak; --base-url is the Keycloak address, \
+      --option realm=… and --option clientId=… the brand's). The password is asked for without echo; for \
       scripts, pipe it in with --password-stdin. Nothing is saved unless \
       the service accepts the login, and the reason is shown when it does not (wrong password, \
       service unreachable, two-factor account, unexpected reply).
@@ -25,6 +27,7 @@ struct AccountAddCommand: ParsableCommand {
         outpost account add volleymanager --name test --username demo --base-url http://127.0.0.1:8080
         echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
         outpost account add tasks --username me@example.ch --base-url http://127.0.0.1:8080/tasks --option apiKey=sandbox-tasks-anon-key
+        outpost account add viiraa --name me --username libre@example.com --base-url http://127.0.0.1:8080/viiraa
         outpost account add agilenetwork --base-url http://127.0.0.1:8080/keycloak --option realm=the-agile-network
       """)
 

@@ -160,7 +160,8 @@ struct ViiRaaImport: ParsableCommand {
       500,000 rows a file. Times are read in your ViiRaa profile's time zone (or the account's \
       timeZone option).
 
-      Exit status: 0 imported (or nothing new), 1 refused, 64 bad usage.
+      Exit status: 0 imported (or nothing new); 64 refused (not a CGM export, a missing file, bad usage);
+      69 the daemon is not running.
       """)
   @OptionGroup var global: GlobalOptions
   @Argument(help: ArgumentHelp("The export files.", valueName: "file")) var files: [String]

@@ -103,7 +103,7 @@ struct ViiRaaInsights: ParsableCommand {
         if listed.item.status == .active {
           action =
             try connection.call(
-              ActionsPerform.self, .init(action: "viiraa.insight-read", item: open, params: nil, wait: false)
+              ActionsPerform.self, .init(action: "viiraa.insight-read", item: open, params: nil, wait: true)
             ).action
         }
         if global.json {
