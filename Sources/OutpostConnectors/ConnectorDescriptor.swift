@@ -20,12 +20,17 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   /// How the user signs in at the service's own pages (first: the default), for connectors
   /// that are `InteractiveLoginConnector`s; empty for those that take a secret from the user.
   public var loginMethods: [LoginMethod]
+  /// A question it answers from the store (`QueryDeclaration.fromStore`) whose answer holds a
+  /// `bar` text and a `block` for the status bars (ViiRaa: the latest reading and time in
+  /// range), and optionally `validUntil` (when the block changes by itself); nil for none.
+  public var barView: String?
 
   public init(
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
     requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = [],
-    linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = []
+    linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = [], barView: String? = nil
   ) {
+    self.barView = barView
     self.loginMethods = loginMethods
     self.itemKinds = itemKinds
     self.linkSchemes = linkSchemes

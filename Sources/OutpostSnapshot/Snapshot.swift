@@ -60,6 +60,23 @@ public struct Snapshot: Sendable, Equatable {
     public var conflicts: Int
     /// Unread things its items count (messages).
     public var unread: Int = 0
+    /// What its service puts in the bar (a glucose reading and time in range), when it does.
+    public var service: ServiceSummary? = nil
+  }
+
+  /// A service's own part of the bar, computed by its connector from the store (`barView`):
+  /// a few words for the line and its block for scripts (`service` in `snapshot.json`).
+  public struct ServiceSummary: Sendable, Equatable {
+    public var text: String
+    public var block: JSONValue
+    /// When the block changes by itself (a reading turns stale), if it does.
+    public var validUntil: Date?
+
+    public init(text: String, block: JSONValue, validUntil: Date? = nil) {
+      self.text = text
+      self.block = block
+      self.validUntil = validUntil
+    }
   }
 
   public struct Display: Sendable, Equatable {

@@ -32,10 +32,11 @@ enum QueryHandlers {
       throw RPCError.invalidParams(error.description)
     }
     let account = try await account(params.account, of: kind.descriptor, services)
-    if let source = declaration.fromStore {
+    if declaration.fromStore != nil {
       return QueriesRun.Result(
         account: account.name,
-        result: try await answerFromStore(declaration.name, source, checked, kind: kind, account: account, services))
+        result: try await StoreViews.answer(
+          declaration, params: checked, kind: kind, account: account, store: services.store))
     }
     guard let sink = await services.accounts.session(for: account) as? any QuerySink else {
       throw RPCError.needsLogin(account.name, reason: "it has no session yet")
@@ -45,31 +46,6 @@ enum QueryHandlers {
       return QueriesRun.Result(account: account.name, result: answer)
     } catch {
       throw AccountService.failure(error, name: account.name)
-    }
-  }
-
-  /// A question the connector answers from the account's stored items, offline.
-  static func answerFromStore(
-    _ name: String, _ source: StoreSource, _ params: [String: JSONValue], kind: ConnectorKind, account: Account,
-    _ services: DaemonServices
-  ) async throws -> JSONValue {
-    let now = Date()
-    let range =
-      now.addingTimeInterval(
-        -Double(source.pastDays) * 86_400)...now.addingTimeInterval(
-        Double(source.futureDays) * 86_400)
-    var items = try await services.store.items(accountID: account.id, kinds: source.kinds, startingIn: range)
-      .map(\.item)
-    if !source.undatedKinds.isEmpty {
-      items += try await services.store.items(accountID: account.id, kinds: source.undatedKinds).map(\.item)
-    }
-    do throws(ActionRefusal) {
-      return try kind.answerFromStore(name, params: params, items: items, options: account.options ?? [:], now: now)
-    } catch {
-      switch error {
-      case .invalidParams(let detail): throw RPCError.invalidParams(detail)
-      case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
-      }
     }
   }
 

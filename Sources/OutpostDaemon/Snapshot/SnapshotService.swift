@@ -80,7 +80,8 @@ actor SnapshotService {
     let source = SnapshotSource(store: store)
     return try await source.snapshot(
       at: now, options: options, lastSuccessfulSync: try await lastSuccessfulSyncs(),
-      unreadNotifications: await unreadNotifications())
+      unreadNotifications: await unreadNotifications(),
+      services: await StoreViews.barSummaries(store: store, now: now))
   }
 
   /// After a sync attempt: a success moves "last updated", recorded in the store at most

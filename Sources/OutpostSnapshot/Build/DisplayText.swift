@@ -21,6 +21,12 @@ struct DisplayText {
       main = localizer(.nothingUpcoming)
     }
     var notes: [String] = []
+    // The services' own words (a reading and time in range), named when there are several.
+    let summarised = snapshot.accounts.filter { $0.service != nil }
+    for account in summarised {
+      let text = Self.oneLine(account.service!.text, limit: nil)
+      notes.append(summarised.count > 1 ? "\(account.name): \(text)" : text)
+    }
     if let word = stateWord(snapshot.status) { notes.append(word) }
     if let staleSince { notes.append(staleness(since: staleSince)) }
     let short =
@@ -64,7 +70,10 @@ struct DisplayText {
     }
     if lines.isEmpty || snapshot.next.allSatisfy({ $0.status == .cancelled }) { lines.insert(main, at: 0) }
     if !snapshot.accounts.isEmpty { lines.append("") }
-    for account in snapshot.accounts { lines.append(accountLine(account)) }
+    for account in snapshot.accounts {
+      lines.append(accountLine(account))
+      if let service = account.service { lines.append("  " + Self.oneLine(service.text, limit: nil)) }
+    }
     if snapshot.pendingActions > 0 { lines.append(localizer(.pendingActions, "\(snapshot.pendingActions)")) }
     if snapshot.conflicts > 0 { lines.append(localizer(.conflicts, "\(snapshot.conflicts)")) }
     if snapshot.unread > 0 { lines.append(localizer(.unreadMessages, "\(snapshot.unread)")) }

@@ -16,7 +16,9 @@ public struct SnapshotBuilder: Sendable {
   /// The snapshot at `now`, with `validUntil` set.
   public func snapshot(at now: Date) -> Snapshot {
     var snapshot = content(at: now)
-    snapshot.validUntil = nextTransition(after: now)
+    // A service's block changes by itself too (a reading turns stale): rebuilt then as well.
+    let services = input.accounts.compactMap { $0.service?.validUntil }.filter { $0 > now }
+    snapshot.validUntil = ([nextTransition(after: now)].compactMap { $0 } + services).min()
     return snapshot
   }
 
@@ -38,7 +40,8 @@ public struct SnapshotBuilder: Sendable {
         id: account.id, name: account.name, kind: account.kind, state: account.state, reason: account.stateReason,
         lastSync: account.lastSuccessfulSync, everSynced: account.everSynced,
         stale: account.lastSuccessfulSync.map { elapsed(since: $0, at: now) >= options.staleAfter } ?? false,
-        pendingActions: account.pendingActions, conflicts: account.conflicts, unread: account.unread)
+        pendingActions: account.pendingActions, conflicts: account.conflicts, unread: account.unread,
+        service: account.service)
     }
     let statuses = Self.statuses(accounts)
     let conflicts = accounts.reduce(0) { $0 + $1.conflicts }

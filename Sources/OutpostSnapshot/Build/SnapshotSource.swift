@@ -18,11 +18,13 @@ public struct SnapshotSource: Sendable {
   /// The snapshot at `now`, read and built in one go; its `validUntil` is when to build again
   /// if nothing else changes first.
   public func snapshot(
-    at now: Date, options: SnapshotOptions, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0
+    at now: Date, options: SnapshotOptions, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0,
+    services: [String: Snapshot.ServiceSummary] = [:]
   ) async throws(StoreError) -> Snapshot {
-    let input = try await input(
+    var input = try await input(
       now: now, lastSuccessfulSync: lastSuccessfulSync, unreadNotifications: unreadNotifications, kinds: options.kinds,
       unreadCounters: options.unreadCounters)
+    for index in input.accounts.indices { input.accounts[index].service = services[input.accounts[index].id] }
     return SnapshotBuilder(input: input, options: options).snapshot(at: now)
   }
 

@@ -23,6 +23,8 @@ public struct SnapshotInput: Sendable, Equatable {
     public var conflicts: Int
     /// Unread things its items count (messages), per `SnapshotOptions.unreadCounters`.
     public var unread: Int = 0
+    /// Its service's own part of the bar, when its connector gives one.
+    public var service: Snapshot.ServiceSummary? = nil
 
     public init(
       id: String, name: String, kind: String, state: AccountState, stateReason: String? = nil,

@@ -74,7 +74,7 @@ enum SnapshotJSON {
     init(_ account: Snapshot.AccountEntry) { self.account = account }
 
     enum Key: String, CodingKey {
-      case id, name, kind, state, reason, stale, conflicts, unread
+      case id, name, kind, state, reason, stale, conflicts, unread, summary, service
       case lastSync = "last_sync"
       case everSynced = "ever_synced"
       case pendingActions = "pending_actions"
@@ -93,6 +93,8 @@ enum SnapshotJSON {
       try container.encode(account.pendingActions, forKey: .pendingActions)
       try container.encode(account.conflicts, forKey: .conflicts)
       try container.encode(account.unread, forKey: .unread)
+      try container.encode(account.service?.text, forKey: .summary)
+      try container.encode(account.service?.block ?? .null, forKey: .service)
     }
   }
 }

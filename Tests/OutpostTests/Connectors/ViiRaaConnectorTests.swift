@@ -215,7 +215,7 @@ import Testing
       let items = try await fetch(world, nil).items
       let now = world.server.viiraa.currentDate()
       let answer = try ViiRaaConnector.answer("viiraa.dashboard", params: [:], items: items, options: [:], now: now)
-      let dashboard = try #require(answer["dashboard"])
+      let dashboard = try #require(answer["block"])
       #expect(dashboard["latest"]?["status"] == "fresh")
       #expect((ViiRaaItems.number(dashboard["windows"]?["today"]?["coverage_pct"]) ?? 0) > 50)
       #expect(dashboard["next_reminder"]?["title"]?.stringValue != nil)

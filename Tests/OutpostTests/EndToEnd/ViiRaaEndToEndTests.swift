@@ -72,8 +72,19 @@ extension EndToEnd {
       #expect(status.stdout.contains("Latest") && status.stdout.contains("mg/dL"), "\(status.stdout)")
       #expect(status.stdout.contains("no glucose alarms"), "\(status.stdout)")
       let dashboard = try json(QueriesRun.Result.self, try cli(daemon, ["viiraa", "--json"]))
-      #expect(dashboard.result["dashboard"]?["latest"]?["value_mgdl"] != nil)
+      #expect(dashboard.result["block"]?["latest"]?["value_mgdl"] != nil)
       #expect(dashboard.result["bar"]?.stringValue?.contains("TIR") == true)
+      // The bar carries it too: the line, and the block for scripts.
+      let line = try daemon.client().call(SnapshotGet.self, .init(format: "line")).content
+      #expect(line.contains("mg/dL") && line.contains("TIR"), "\(line)")
+      let snapshot = try JSONParser.parse(
+        Array(try daemon.client().call(SnapshotGet.self, .init(format: "json")).content.utf8))
+      guard case .array(let accounts)? = snapshot["accounts"] else {
+        Issue.record("no accounts in the snapshot")
+        return
+      }
+      #expect(accounts.first?["summary"]?.stringValue?.contains("TIR") == true)
+      #expect(accounts.first?["service"]?["windows"]?["today"] != nil)
 
       // An export: stored at once, one upload, nothing new the second time; a file that is
       // not an export is refused with the reason.

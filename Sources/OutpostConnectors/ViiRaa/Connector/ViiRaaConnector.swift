@@ -27,7 +27,7 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector {
         "webBaseURL", summary: "the web app, where chat and the full dashboard open",
         defaultValue: "http://127.0.0.1:8080/viiraa/app"),
     ], itemKinds: ViiRaaKinds.declarations,
-    linkSchemes: [LinkScheme("viiraa", appName: "ViiRaa", paths: ["insight"])])
+    linkSchemes: [LinkScheme("viiraa", appName: "ViiRaa", paths: ["insight"])], barView: "viiraa.dashboard")
 
   public static let itemKinds = Set(ViiRaaKinds.declarations.map(\.kind))
 

@@ -37,8 +37,16 @@ extension ViiRaaConnector: StoreViewingConnector {
         activity: activity(items, now: now, timeZone: zone), nextReminder: nextReminder(items, now: now),
         unreadInsights: items.filter { $0.kind == .insight && $0.details["unread"]?.int64Value == 1 }.count)
       let sparkline = GlucoseSparkline.today(readings: readings, now: now, timeZone: zone)
+      // The bar's block turns stale 20 min after the latest reading, "no data" after 24 h.
+      var validUntil: JSONValue = .null
+      if let latest = dashboard.latest?.reading.measuredAt {
+        let next = [GlucoseLatest.staleAfter, GlucoseLatest.noDataAfter].map { latest.addingTimeInterval($0) }
+          .first { $0 > now }
+        validUntil = next.map { .string(UTCTimestamp.format($0)) } ?? .null
+      }
       return [
-        "dashboard": dashboard.json, "bar": .string(GlucoseBarText.line(dashboard, unit: unit)),
+        "block": dashboard.json, "validUntil": validUntil,
+        "bar": .string(GlucoseBarText.line(dashboard, unit: unit)),
         "unit": .string(unit.rawValue), "timeZone": .string(zone.identifier),
         "sparkline": .array(sparkline.lines.map { .string($0) }),
         "name": profile?.details["displayName"] ?? .null,

@@ -44,7 +44,7 @@ enum ViiRaaText {
 
   /// `outpost viiraa` in lines.
   static func status(_ answer: JSONValue) -> [String] {
-    let dashboard = answer["dashboard"] ?? .null
+    let dashboard = answer["block"] ?? .null
     let unit = answer["unit"]?.stringValue ?? "mg/dL"
     let now = dashboard["as_of"]?.stringValue.flatMap(UTCTimestamp.parse) ?? Date()
     var lines: [String] = []

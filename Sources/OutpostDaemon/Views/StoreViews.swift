@@ -1,0 +1,56 @@
+import Foundation
+import OutpostConnectors
+import OutpostModel
+import OutpostRPC
+import OutpostSnapshot
+import OutpostStore
+
+/// Questions connectors answer from the store (`QueryDeclaration.fromStore`): the items the
+/// declaration names are read and handed to the connector. Used by `queries.run` and by the
+/// status bars (a connector's `barView`).
+enum StoreViews {
+  static func answer(
+    _ declaration: QueryDeclaration, params: [String: JSONValue], kind: ConnectorKind, account: Account, store: Store,
+    now: Date = Date()
+  ) async throws -> JSONValue {
+    guard let source = declaration.fromStore else {
+      throw RPCError.invalidParams("\(declaration.name) is asked of the service, not of the store")
+    }
+    let range =
+      now.addingTimeInterval(
+        -Double(source.pastDays) * 86_400)...now.addingTimeInterval(
+        Double(source.futureDays) * 86_400)
+    var items = try await store.items(accountID: account.id, kinds: source.kinds, startingIn: range).map(\.item)
+    if !source.undatedKinds.isEmpty {
+      items += try await store.items(accountID: account.id, kinds: source.undatedKinds).map(\.item)
+    }
+    do throws(ActionRefusal) {
+      return try kind.answerFromStore(
+        declaration.name, params: params, items: items, options: account.options ?? [:], now: now)
+    } catch {
+      switch error {
+      case .invalidParams(let detail): throw RPCError.invalidParams(detail)
+      case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
+      }
+    }
+  }
+
+  /// Each account's part of the bar, for the accounts whose connector declares a `barView`.
+  /// One that cannot be computed is left out (and logged by the caller's error path): the
+  /// bar never fails for it.
+  static func barSummaries(store: Store, now: Date = Date()) async -> [String: Snapshot.ServiceSummary] {
+    var summaries: [String: Snapshot.ServiceSummary] = [:]
+    guard let accounts = try? await store.accounts() else { return [:] }
+    for account in accounts {
+      guard let kind = ConnectorRegistry.kind(account.kind), let view = kind.descriptor.barView,
+        let declaration = kind.queries.first(where: { $0.name == view }),
+        let answer = try? await answer(declaration, params: [:], kind: kind, account: account, store: store, now: now),
+        let text = answer["bar"]?.stringValue
+      else { continue }
+      summaries[account.id] = Snapshot.ServiceSummary(
+        text: text, block: answer["block"] ?? .null,
+        validUntil: answer["validUntil"]?.stringValue.flatMap(UTCTimestamp.parse))
+    }
+    return summaries
+  }
+}
