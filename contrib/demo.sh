@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The main job, end to end, on a scratch directory (your own ~/.local/share/outpost,
 # ~/.config/outpost and your keyring are not touched):
-#   builds Outpost; starts outpost-sandbox (a stand-in for VolleyManager) and, on a private
+#   builds Outpost; starts outpost-sandbox (stand-ins for the services) and, on a private
 #   D-Bus session bus, an unlocked GNOME Keyring; starts outpostd; adds the demo referee's
-#   account and an estate agent's RPP account (passwords go to that keyring); syncs; shows the
+#   account, an estate agent's RPP account and a ViiRaa account (passwords go to that keyring); syncs; shows the
 #   agenda, the exchange board, the agent's shoots and messages, and the status; then follows the daemon's events until Ctrl-C, which stops everything.
 #
 #   contrib/demo.sh              interactive: follows events until Ctrl-C
@@ -58,7 +58,7 @@ trap stop_all EXIT
 trap 'exit 130' INT TERM
 
 echo "==> Starting outpost-sandbox (a stand-in for VolleyManager on loopback)"
-"$bin/outpost-sandbox" --port 0 >"$demo/sandbox.out" 2>"$demo/sandbox.log" &
+"$bin/outpost-sandbox" --port 0 --viiraa-history-days 7 >"$demo/sandbox.out" 2>"$demo/sandbox.log" &
 pids+=($!)
 for _ in $(seq 1 100); do
   grep -q "listening on" "$demo/sandbox.out" 2>/dev/null && break
@@ -121,6 +121,11 @@ echo "sandbox-password" | "$bin/outpost" account add rpp --name work --username 
   --option firebase_auth_base="$sandbox_url/identitytoolkit.googleapis.com" \
   --option firebase_token_base="$sandbox_url/securetoken.googleapis.com" --password-stdin
 
+echo "==> A third: a ViiRaa glucose-coaching account (Supabase), with a week of sensor history"
+echo "    outpost account add viiraa --name me --username libre@example.com --base-url $sandbox_url/viiraa"
+echo "demo-viiraa-2026" | "$bin/outpost" account add viiraa --name me --username libre@example.com \
+  --base-url "$sandbox_url/viiraa" --password-stdin
+
 echo "==> outpost sync --wait"
 "$bin/outpost" sync --wait
 
@@ -129,6 +134,9 @@ echo "==> outpost rpp orders --upcoming (the agent's coming shoots)"
 
 echo "==> outpost rpp messages (conversations with photographers and support)"
 "$bin/outpost" rpp messages | sed -n 1,6p
+
+echo "==> outpost viiraa (time in range, from the store; no glucose alarms: not a medical device)"
+"$bin/outpost" viiraa
 
 echo "==> outpost agenda --days 21"
 "$bin/outpost" agenda --days 21
@@ -160,6 +168,7 @@ To use this demo daemon from another terminal:
   $bin/outpost notifications            (on a desktop they also pop up; here the demo bus has no server)
   $bin/outpost open outpost://item/ID
   $bin/outpost rpp services / availability SERVICE --date YYYY-MM-DD / book … (an estate agent's shoots)
+  $bin/outpost viiraa import FILE.csv / log glucose 112 / chart --output agp.svg / reminders
 
 INFO
 if [ "$follow" = 1 ]; then
