@@ -30,7 +30,7 @@ struct SyncBench {
     if part("rpp") { try await rppFirstSync(in: directory) }
     if part("viiraa") {
       try await viiraaDashboard()
-      try await viiraaImport()
+      try await viiraaImport(in: directory)
     }
     if part("calendar") { try await calendar(in: directory) }
     if part("reminders") { try await reminders(in: directory) }

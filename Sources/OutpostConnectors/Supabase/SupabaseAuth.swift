@@ -29,6 +29,12 @@ public struct SupabaseAuth: Sendable {
     try await token(grant: "refresh_token", body: ["refresh_token": .string(refreshToken.reveal())])
   }
 
+  /// Trades the code a browser sign-in brought back (Google through Supabase, PKCE) and the
+  /// verifier only this sign-in knows for a session.
+  public func exchange(code: String, verifier: SecretString) async throws(ConnectorError) -> SupabaseSession {
+    try await token(grant: "pkce", body: ["auth_code": .string(code), "code_verifier": .string(verifier.reveal())])
+  }
+
   /// Ends this session upstream (`scope=local`), best effort.
   public func signOut(_ session: SupabaseSession) async {
     _ = try? await project.send(

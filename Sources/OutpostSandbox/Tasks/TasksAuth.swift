@@ -7,8 +7,10 @@ enum TasksAuth {
       switch context.request.queryFields["grant_type"] {
       case "password": return await password(context)
       case "refresh_token": return await refresh(context)
+      case "pkce": return await pkce(context)
       default: return TasksReplies.oauth("unsupported_grant_type", "")
       }
+    case (.GET, "/auth/v1/authorize"): return TasksOAuth.authorize(context)
     case (.GET, "/auth/v1/user"): return await user(context)
     case (.POST, "/auth/v1/logout"): return await logout(context)
     default: return TasksReplies.auth(.notFound, "not_found", "Not Found", request: context.request)
@@ -55,6 +57,33 @@ enum TasksAuth {
     guard let issued else {
       return TasksReplies.auth(
         .badRequest, "invalid_credentials", "Invalid login credentials", request: context.request)
+    }
+    return await session(context, issued)
+  }
+
+  /// A code from `/authorize` and its verifier: a new session for the Google user.
+  private static func pkce(_ context: TasksContext) async -> SandboxResponse {
+    guard let body = jsonBody(context, strings: ["auth_code", "code_verifier"]) else { return badJSON(context) }
+    guard let code = body["auth_code"]?.stringValue, !code.isEmpty,
+      let verifier = body["code_verifier"]?.stringValue, !verifier.isEmpty
+    else {
+      return TasksReplies.auth(
+        .badRequest, "validation_failed", "invalid request: both auth code and code verifier should be non-empty",
+        request: context.request)
+    }
+    let now = context.nowMicroseconds
+    let issued = context.sandbox.withState { state -> Issued? in
+      guard let owner = TasksOAuth.redeem(code: code, verifier: verifier, in: &state, nowMicroseconds: now),
+        let user = state.user(owner)
+      else { return nil }
+      state.stats.logins += 1
+      state.lastSignIn[owner] = now
+      let (sessionID, refreshToken) = state.sessions.start(owner: owner)
+      return Issued(sessionID: sessionID, refreshToken: refreshToken, user: user, state: state)
+    }
+    guard let issued else {
+      return TasksReplies.auth(
+        .notFound, "flow_state_not_found", "invalid flow state, no valid flow state found", request: context.request)
     }
     return await session(context, issued)
   }

@@ -37,14 +37,21 @@ struct TasksService: SandboxService {
   var pathPrefix: String { Self.prefix }
   var adminOperations: [String] { TasksAdmin.operations }
 
+  /// The Auth routes a browser reaches by following a link, which the gateway lets through
+  /// without an `apikey` (Supabase's `auth-v1-open` routes).
+  static let openRoutes: Set<String> = ["/auth/v1/authorize", "/auth/v1/callback", "/auth/v1/verify"]
+
   func respond(to request: SandboxRequest) async -> SandboxResponse? {
     let path = String(request.path.dropFirst(Self.prefix.count))
     sandbox.withState { $0.stats.apiRequests += 1 }
     // The gateway reads the key from the header or, for links and websockets, the query.
-    guard let key = request.headers.first(name: "apikey") ?? request.queryFields["apikey"] else {
+    // As Supabase's gateway: the browser's OAuth routes are open (no key on a link).
+    let open = TasksService.openRoutes.contains(path)
+    guard let key = request.headers.first(name: "apikey") ?? request.queryFields["apikey"] ?? (open ? "" : nil)
+    else {
       return TasksReplies.missingAPIKey()
     }
-    guard key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
+    guard open || key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
     let context = TasksContext(request: request, sandbox: sandbox, path: path, now: sandbox.clock.now())
     if path.hasPrefix("/auth/v1/") { return await TasksAuth.respond(context) }
     if path.hasPrefix("/rest/v1/") { return await TasksRest.respond(context) }

@@ -60,6 +60,8 @@ struct TasksState: Sendable {
   var stats = TasksStats()
   /// When each user last signed in (Unix microseconds), for the user object.
   var lastSignIn: [String: Int64] = [:]
+  /// PKCE codes handed out by `/authorize` and not traded yet.
+  var pendingCodes: [String: TasksOAuth.PendingCode] = [:]
   private var lastStamp: Int64
 
   init(configuration: SandboxTasksConfiguration, seed: UInt64, startMicroseconds: Int64) {

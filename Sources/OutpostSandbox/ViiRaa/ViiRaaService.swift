@@ -13,10 +13,13 @@ struct ViiRaaService: SandboxService {
 
   func respond(to request: SandboxRequest) async -> SandboxResponse? {
     let path = String(request.path.dropFirst(Self.prefix.count))
-    guard let key = request.headers.first(name: "apikey") ?? request.queryFields["apikey"] else {
+    // As Supabase's gateway: the browser's OAuth routes are open (no key on a link).
+    let open = TasksService.openRoutes.contains(path)
+    guard let key = request.headers.first(name: "apikey") ?? request.queryFields["apikey"] ?? (open ? "" : nil)
+    else {
       return TasksReplies.missingAPIKey()
     }
-    guard key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
+    guard open || key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
     let now = sandbox.clock.now()
     if path.hasPrefix("/auth/v1/") {
       let context = TasksContext(request: request, sandbox: sandbox.auth, path: path, now: now, mount: Self.prefix)

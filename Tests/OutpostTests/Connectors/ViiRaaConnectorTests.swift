@@ -226,3 +226,61 @@ import Testing
     }
   }
 }
+
+extension ViiRaaConnectorTests {
+  /// A Google-only account: the password way ends with where to go instead; the browser way
+  /// (PKCE, the loopback listener) signs in, keeps the refresh token and syncs; a code brought
+  /// back twice is refused the second time.
+  @Test func aGoogleAccountSignsInInTheBrowserNotWithAPassword() async throws {
+    var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.viiraa])
+    configuration.manualClock = true
+    configuration.viiraa.historyDays = 1
+    let server = try await SandboxServer.start(configuration)
+    let viiraa = server.viiraa
+    do {
+      let account = ConnectorAccount(
+        id: "v-g", username: ViiRaaDemo.googleEmail, baseURL: server.url(for: .viiraa),
+        options: ["apiKey": SandboxViiRaaConfiguration.defaultAPIKey])
+      let connector = ViiRaaConnector(account: account, transport: TestHTTP.transport) { viiraa.currentDate() }
+      let vault = SessionKeeperTests.MemoryVault()
+      let keeper = SessionKeeper(connector: connector, account: account, vault: vault) { _ in }
+      await #expect(throws: SessionError.self) { _ = try await keeper.adopt(SecretString("guess"), label: "ViiRaa") }
+      let refusal = await #expect(throws: ConnectorError.self) {
+        _ = try await connector.logIn(secret: SecretString("guess"))
+      }
+      #expect(refusal.map { "\($0)" }?.contains("--browser") == true, "\(String(describing: refusal))")
+
+      let pending = try await keeper.beginInteractiveLogin(.browser, label: "ViiRaa", clock: ManualClock())
+      let address = try #require(URLComponents(string: pending.prompt.url))
+      let query = Dictionary(uniqueKeysWithValues: (address.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+      #expect(query["provider"] == "google" && query["code_challenge_method"] == "s256")
+      #expect(query["code_challenge"]?.count == 43)
+      #expect(query["redirect_to"]?.hasPrefix("http://127.0.0.1:") == true)
+      // The test is the browser: Google and Supabase send it back to the listener.
+      let authorize = try await TestHTTP.transport.send(HTTPRequest(method: "GET", url: pending.prompt.url))
+      #expect(authorize.status == 302)
+      let location = try #require(authorize.header("location"))
+      #expect(location.contains("state=") && location.contains("code="))
+      let back = try await TestHTTP.transport.send(HTTPRequest(method: "GET", url: location))
+      #expect(back.status == 200)
+      #expect(try await pending.waitForOutcome()?.get().displayName == ViiRaaDemo.googleEmail)
+      let stored = try #require(await vault.secrets[VaultKey(kind: "viiraa", accountID: "v-g")])
+      #expect(SupabaseStoredSecret(stored) != .password(stored))
+      _ = try await keeper.fetch(window: SyncWindow.around(viiraa.currentDate()), cursor: nil)
+
+      // The same code again (a replayed redirect): refused, nothing issued.
+      let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+      let auth = SupabaseAuth(
+        project: SupabaseProject(
+          baseURL: server.url(for: .viiraa), apiKey: SandboxViiRaaConfiguration.defaultAPIKey,
+          transport: TestHTTP.transport))
+      await #expect(throws: ConnectorError.self) {
+        _ = try await auth.exchange(code: code, verifier: SecretString(String(repeating: "a", count: 43)))
+      }
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
+  }
+}

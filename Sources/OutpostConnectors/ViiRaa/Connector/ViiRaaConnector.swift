@@ -27,7 +27,8 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector {
         "webBaseURL", summary: "the web app, where chat and the full dashboard open",
         defaultValue: "http://127.0.0.1:8080/viiraa/app"),
     ], itemKinds: ViiRaaKinds.declarations,
-    linkSchemes: [LinkScheme("viiraa", appName: "ViiRaa", paths: ["insight"])], barView: "viiraa.dashboard")
+    linkSchemes: [LinkScheme("viiraa", appName: "ViiRaa", paths: ["insight"])], loginMethods: [.browser],
+    barView: "viiraa.dashboard")
 
   public static let itemKinds = Set(ViiRaaKinds.declarations.map(\.kind))
 
@@ -50,7 +51,13 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector {
   }
 
   public func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<SupabaseSession> {
-    try await auth.logIn(secret: secret, email: account.username)
+    do {
+      return try await auth.logIn(secret: secret, email: account.username)
+    } catch .invalidCredentials(let detail) {
+      // An account made with Google has no password: say where the way in is.
+      guard case .password = SupabaseStoredSecret(secret) else { throw .invalidCredentials(detail) }
+      throw .invalidCredentials("\(detail); if you sign in to ViiRaa with Google, there is no password: use --browser")
+    }
   }
 
   public func checkSession(_ session: SupabaseSession) async throws(ConnectorError) {
@@ -71,5 +78,18 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector {
       if let zone = TimeZone(identifier: name) { return zone }
     }
     return TimeZone.current
+  }
+}
+
+/// An account that signs in with Google has no password to give: `outpost account add viiraa
+/// … --browser` and, when its session ends, `outpost account login NAME --browser`.
+extension ViiRaaConnector: InteractiveLoginConnector {
+  public func beginLogin(_ method: LoginMethod, clock: any Clock<Duration>) async throws(ConnectorError)
+    -> InteractiveLoginFlow<SupabaseSession>
+  {
+    guard method == .browser else {
+      throw .unsupported("ViiRaa signs in with a password or with Google in the browser")
+    }
+    return try await auth.beginBrowserLogin(provider: "google", email: account.username, clock: clock)
   }
 }

@@ -33,6 +33,11 @@ struct AccountAddCommand: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
+  @Flag(
+    help: ArgumentHelp(
+      "Add it without a password, to sign in at the service's pages (a ViiRaa account made with Google)."))
+  var browser = false
+
   @Argument(help: ArgumentHelp("The kind of service, e.g. volleymanager.", valueName: "kind"))
   var kind: String
 
@@ -85,10 +90,12 @@ struct AccountAddCommand: ParsableCommand {
       let connection = try global.connect()
       // A kind that signs in at the service's own pages takes no password: the account waits
       // for `outpost account login NAME`.
+      let described = try? connection.call(AccountsKinds.self, NoParams()).kinds.first { $0.kind == kind }
+      // A service with a password as well (ViiRaa: Google or a password) waits for a sign-in
+      // at its pages only with --browser.
       let signsInInteractively =
-        !passwordFromStandardInput
-        && (try? connection.call(AccountsKinds.self, NoParams()).kinds.first { $0.kind == kind })?.loginMethods
-          .isEmpty == false
+        !passwordFromStandardInput && described?.loginMethods.isEmpty == false
+        && (described?.authentication == "oauth" || browser)
       if signsInInteractively {
         let result = try connection.call(
           AccountsAdd.self,
@@ -96,7 +103,9 @@ struct AccountAddCommand: ParsableCommand {
         if global.json {
           Terminal.printJSON(result)
         } else {
-          print(localized(.accountAddedNeedsLogin, result.account.name, result.account.kind))
+          // The message ends with the command; a service with a password as well needs the flag.
+          let flag = described?.authentication == "oauth" ? "" : " --browser"
+          print(localized(.accountAddedNeedsLogin, result.account.name, result.account.kind) + flag)
         }
         return
       }

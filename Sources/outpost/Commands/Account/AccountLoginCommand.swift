@@ -22,6 +22,7 @@ struct AccountLoginCommand: ParsableCommand {
         outpost account login volleymanager
         outpost account login agilenetwork --browser
         outpost account login agilenetwork --device
+        outpost account login me --browser        (a ViiRaa account that signs in with Google)
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -47,7 +48,11 @@ struct AccountLoginCommand: ParsableCommand {
       let connection = try global.connect()
       let account = try connection.call(AccountsStatus.self, .init(name: name, check: false)).account
       let kind = try? connection.call(AccountsKinds.self, NoParams()).kinds.first { $0.kind == account.kind }
-      if let kind, !kind.loginMethods.isEmpty, !passwordFromStandardInput {
+      // A service with a password as well (ViiRaa: Google or a password) signs in at its
+      // pages only when asked with --browser or --device.
+      if let kind, !kind.loginMethods.isEmpty, !passwordFromStandardInput,
+        kind.authentication == "oauth" || device || browser
+      {
         let requested: LoginMethod? = device ? .device : browser ? .browser : nil
         return try InteractiveSignIn(connection: connection, json: global.json, account: account, kind: kind)
           .run(requested)
