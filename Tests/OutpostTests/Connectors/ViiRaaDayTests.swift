@@ -91,7 +91,10 @@ import Testing
       }
       // One quiet sync past the overlap, to see the last changes.
       await server.advanceClock(seconds: 61)
-      apply(try await retrying { try await keeper.fetch(window: SyncWindow.around(viiraa.currentDate()), cursor: cursor) })
+      let last = try await retrying {
+        try await keeper.fetch(window: SyncWindow.around(viiraa.currentDate()), cursor: cursor)
+      }
+      apply(last)
 
       let faults = try await admin(server, "GET", "/__admin/faults?service=viiraa")
       let injected = faults["injected"]?["unavailable"]?.int64Value ?? 0
