@@ -20,10 +20,12 @@ apt_packages=(
   util-linux ca-certificates desktop-file-utils
 )
 # The independent peers the tests check Outpost's output against: an iCalendar parser, khal and
-# vdirsyncer (read our vdir and feed), Radicale (a real CalDAV server for CalDAV push).
+# vdirsyncer (read our vdir and feed), Radicale (a real CalDAV server for CalDAV push), pyrebase4
+# (a Firebase client for the RPP sandbox) and supabase-py (the official Supabase client, GoTrue and
+# PostgREST, for the ViiRaa sandbox).
 # Module name to import = pip requirement.
-pypi_modules=(icalendar khal vdirsyncer radicale pyrebase jwcrypto)
-pypi_requirements=('icalendar>=6' khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7')
+pypi_modules=(icalendar khal vdirsyncer radicale pyrebase jwcrypto supabase)
+pypi_requirements=('icalendar>=6' khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7' supabase)
 # Debian's python3, not a pyenv or venv one: python3-dbus and python3-gi live there.
 python=/usr/bin/python3
 
