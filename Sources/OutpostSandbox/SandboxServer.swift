@@ -30,12 +30,20 @@ public final class SandboxServer: Sendable {
   private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
+  /// This sandbox's own event loop, not the process's shared ones: a sandbox answering a large
+  /// listing (its handlers compute on the loop) must not hold up the clients and the other
+  /// servers of the same test process, nor another test's sandbox. Shut down by `stop()`.
+  private let eventLoops: MultiThreadedEventLoopGroup
+  /// Set by the first `stop()`: the loop is gone after it, so nothing may touch the channels.
+  private let stopped = Mutex(false)
 
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
     tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, viiraa: ViiRaaSandbox,
-    clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections
+    clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections,
+    eventLoops: MultiThreadedEventLoopGroup
   ) {
+    self.eventLoops = eventLoops
     self.port = port
     self.baseURL = baseURL
     self.services = services
@@ -82,7 +90,8 @@ public final class SandboxServer: Sendable {
     let logger = configuration.requestLogger
     // The listening socket is made by hand (close-on-exec, see SandboxSockets), already bound
     // and listening, so no server-channel options are needed.
-    let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let bootstrap = ServerBootstrap(group: eventLoops)
       // Replies are small and written at once; Nagle would only add latency.
       .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
       .childChannelInitializer { channel in
@@ -99,6 +108,7 @@ public final class SandboxServer: Sendable {
       listener = try await bootstrap.withBoundSocket(descriptor).get()
     } catch {
       close(descriptor)
+      try? await eventLoops.shutdownGracefully()
       throw error
     }
     guard let port = listener.localAddress?.port else {
@@ -110,12 +120,17 @@ public final class SandboxServer: Sendable {
       port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
       volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, viiraa: viiraa, clock: clock,
       listener: listener,
-      connections: connections)
+      connections: connections, eventLoops: eventLoops)
   }
 
   /// Stops accepting and closes every open connection (keep-alive ones included). Calling it
   /// again does nothing.
   public func stop() async throws {
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
     // Replies held for a crash test go out (to connections about to close) instead of
     // waiting forever.
     await tasks.holdRefreshReplies(false)
@@ -128,6 +143,7 @@ public final class SandboxServer: Sendable {
     for channel in connections.removeAll() {
       try? await channel.close()
     }
+    try? await eventLoops.shutdownGracefully()
   }
 }
 

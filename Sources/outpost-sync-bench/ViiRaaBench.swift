@@ -86,20 +86,32 @@ extension SyncBench {
         id: id, name: "bench-viiraa", kind: "viiraa", username: "bench", baseURL: "https://example.org",
         state: .ok, stateChangedAt: now, createdAt: now, options: ["timeZone": "America/New_York"]))
     func importOnce() async throws -> (stored: Int, queued: Bool) {
+      var phases: [String] = []
+      let clock = ContinuousClock()
+      var mark = clock.now
+      func phase(_ name: String) {
+        phases.append("\(name) \(ms(clock.now - mark))")
+        mark = clock.now
+      }
+      defer { print("    (\(phases.joined(separator: ", ")))") }
       let existing = try await store.upstreamIDs(accountID: id, kind: .glucoseReading)
+      phase("keys")
       let plan = try ViiRaaConnector.importFiles(
         "viiraa.cgm", files: [ImportFile(name: "Alex_glucose_2026-03-02.csv", bytes: bytes)],
         context: ImportContext(
           existing: [.glucoseReading: existing], items: [], options: ["timeZone": "America/New_York"], params: [:],
           now: now))
+      phase("read")
       guard !plan.items.isEmpty else { return (0, false) }
       let outcome = try await store.applySync(
         accountID: id, items: plan.items, complete: [], window: SyncWindow(from: .distantPast, to: .distantFuture),
         cursor: nil)
+      phase("store")
       if let (type, prepared) = plan.action {
         _ = try await store.enqueueAction(
           accountID: id, type: type, itemNumber: nil, target: prepared.target, params: prepared.params)
       }
+      phase("queue")
       return (outcome.changes.count, plan.action != nil)
     }
     var first = (stored: 0, queued: false)
