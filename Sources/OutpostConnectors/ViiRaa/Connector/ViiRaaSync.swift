@@ -77,18 +77,20 @@ extension ViiRaaConnector {
     if let name = profileRow?["time_zone"]?.stringValue { marks["profile.timeZone"] = name }
     var items: [Item] = []
     var removed: [ItemKey] = []
-    func take(_ parsed: ViiRaaItems.Parsed?, table: String) throws(ConnectorError) {
+    // A row that is not what its table promises (no dedup key, no time) is left out rather than
+    // failing the whole sync; the rest of the page still counts.
+    func take(_ parsed: ViiRaaItems.Parsed?) {
       switch parsed {
       case .item(let item)?: items.append(item)
       case .deleted(let key)?: removed.append(key)
       case nil: break
       }
     }
-    for row in rowsByTable["profiles"] ?? [] { try take(ViiRaaItems.profile(row), table: "profiles") }
-    for row in rowsByTable["glucose_readings"] ?? [] { try take(ViiRaaItems.glucose(row), table: "glucose_readings") }
-    for row in rowsByTable["weight_readings"] ?? [] { try take(ViiRaaItems.weight(row), table: "weight_readings") }
+    for row in rowsByTable["profiles"] ?? [] { take(ViiRaaItems.profile(row)) }
+    for row in rowsByTable["glucose_readings"] ?? [] { take(ViiRaaItems.glucose(row)) }
+    for row in rowsByTable["weight_readings"] ?? [] { take(ViiRaaItems.weight(row)) }
     for row in rowsByTable["activity_days"] ?? [] {
-      try take(ViiRaaItems.activity(row, timeZone: zone), table: "activity_days")
+      take(ViiRaaItems.activity(row, timeZone: zone))
     }
     var nextPublished: Date?
     for row in rowsByTable["insights"] ?? [] {
@@ -97,7 +99,7 @@ extension ViiRaaConnector {
       {
         nextPublished = min(nextPublished ?? at, at)
       }
-      try take(ViiRaaItems.insight(row, now: started), table: "insights")
+      take(ViiRaaItems.insight(row, now: started))
     }
     if insightsDue { marks["insights.nextPublished"] = nil }
     if let nextPublished {
