@@ -62,25 +62,6 @@ struct RPPChangeFeed {
     } while next != nil
     return Changes(items: items, watermark: watermark, etag: firstETag)
   }
-
-  /// One item per kind and id, the highest `version` winning: the feed is inclusive at the
-  /// watermark, so an item can come twice.
-  static func newest(_ items: [Item]) -> [Item] {
-    var index: [String: Int] = [:]
-    var result: [Item] = []
-    for item in items {
-      let key = item.kind.rawValue + "\u{1F}" + item.upstreamID
-      if let at = index[key] {
-        if (item.details["version"]?.int64Value ?? 0) >= (result[at].details["version"]?.int64Value ?? 0) {
-          result[at] = item
-        }
-      } else {
-        index[key] = result.count
-        result.append(item)
-      }
-    }
-    return result
-  }
 }
 
 /// A partial sync's progress through the conversations, in the cursor: `cnv_1:4,cnv_2:7` (each

@@ -155,7 +155,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
         guard error.isTemporary, progressed else { throw error }
         // Keep what came; go on from here when the service allows.
         marks["conversations.done"] = RPPProgress.format(done)
-        var partial = FetchResult(items: RPPChangeFeed.newest(items), complete: [], cursor: SyncCursor(marks))
+        var partial = FetchResult(items: Item.newestVersions(items), complete: [], cursor: SyncCursor(marks))
         if case .rateLimited(let after) = error {
           partial.continueAfter = after ?? 60
         } else {
@@ -174,7 +174,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
     }
     conversations.advance(&marks, key: "conversations")
     marks["conversations.done"] = nil
-    return FetchResult(items: RPPChangeFeed.newest(items), complete: [], cursor: SyncCursor(marks))
+    return FetchResult(items: Item.newestVersions(items), complete: [], cursor: SyncCursor(marks))
   }
 }
 

@@ -93,7 +93,8 @@ enum ViiRaaUpload {
     }
   }
 
-  private static func objects(_ body: [UInt8]) throws(TasksRestError) -> [[String: SandboxJSON]] {
+  /// One object or an array of objects with the same keys, as PostgREST takes an insert.
+  static func objects(_ body: [UInt8]) throws(TasksRestError) -> [[String: SandboxJSON]] {
     let invalid = TasksRestError(.badRequest, "PGRST102", "Empty or invalid json")
     guard let json = SandboxJSON.parse(body) else { throw invalid }
     switch json {

@@ -17,14 +17,7 @@ enum ViiRaaWeightUpload {
       throw TasksRestError(
         .unauthorized, "42501", "new row violates row-level security policy for table \"weight_readings\"")
     }
-    let invalid = TasksRestError(.badRequest, "PGRST102", "Empty or invalid json")
-    guard let json = SandboxJSON.parse(request.body) else { throw invalid }
-    let objects: [[String: SandboxJSON]]
-    switch json {
-    case .object: objects = [json.members ?? [:]]
-    case .array(let items): objects = items.compactMap(\.members)
-    default: throw invalid
-    }
+    let objects = try ViiRaaUpload.objects(request.body)
     var rows: [Row] = []
     for object in objects { rows.append(try row(object, owner: owner, table: table)) }
     let ignoring =

@@ -111,27 +111,7 @@ extension ViiRaaConnector {
     complete.insert(.coachingReminder)
     if reconciling || marks["reconciledAt"] == nil { marks["reconciledAt"] = UTCTimestamp.format(started) }
     return FetchResult(
-      items: Self.newest(items), complete: complete, cursor: SyncCursor(marks), removed: removed)
-  }
-
-  /// The 60-second overlap reads some rows twice: one item per kind and id, the highest
-  /// `version` winning.
-  static func newest(_ items: [Item]) -> [Item] {
-    var index: [ItemKey: Int] = [:]
-    var result: [Item] = []
-    result.reserveCapacity(items.count)
-    for item in items {
-      let key = ItemKey(item.kind, item.upstreamID)
-      if let at = index[key] {
-        if (item.details["version"]?.int64Value ?? 0) >= (result[at].details["version"]?.int64Value ?? 0) {
-          result[at] = item
-        }
-      } else {
-        index[key] = result.count
-        result.append(item)
-      }
-    }
-    return result
+      items: Item.newestVersions(items), complete: complete, cursor: SyncCursor(marks), removed: removed)
   }
 
   static func day(_ instant: Date, timeZone: TimeZone) -> String {
