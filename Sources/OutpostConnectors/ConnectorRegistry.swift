@@ -139,12 +139,13 @@ public struct ConnectorKind: Sendable {
 
   /// A question answered from the store (`QueryDeclaration.fromStore`), by the connector.
   public func answerFromStore(
-    _ name: String, params: [String: JSONValue], items: [Item], options: [String: String], now: Date
+    _ name: String, params: [String: JSONValue], items: [Item], points: [SeriesPoint] = [], options: [String: String],
+    now: Date
   ) throws(ActionRefusal) -> JSONValue {
     guard let viewing = connectorType as? any StoreViewingConnector.Type else {
       throw .notAllowed("\(descriptor.displayName) answers nothing from the store")
     }
-    return try viewing.answer(name, params: params, items: items, options: options, now: now)
+    return try viewing.answer(name, params: params, items: items, points: points, options: options, now: now)
   }
 
   /// An import of files, by the connector (`ImportingConnector`).

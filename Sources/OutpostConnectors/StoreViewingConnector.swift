@@ -12,10 +12,12 @@ import OutpostModel
 public protocol StoreViewingConnector: Connector {
   static var storeViews: [QueryDeclaration] { get }
 
-  /// `items` are the account's items the declaration's `fromStore` names; `params` were
-  /// already checked against the declaration.
+  /// `items` and `points` are the account's items and series points of the kinds the
+  /// declaration's `fromStore` names (points oldest first); `params` were already checked
+  /// against the declaration.
   static func answer(
-    _ name: String, params: [String: JSONValue], items: [Item], options: [String: String], now: Date
+    _ name: String, params: [String: JSONValue], items: [Item], points: [SeriesPoint], options: [String: String],
+    now: Date
   ) throws(ActionRefusal) -> JSONValue
 }
 
@@ -41,7 +43,8 @@ public struct ImportFile: Sendable {
 }
 
 public struct ImportContext: Sendable {
-  /// The upstream ids the store holds already, per kind the declaration names in `dedupKinds`.
+  /// The upstream ids (or series keys) the store holds already, per kind the declaration names
+  /// in `dedupKinds`.
   public var existing: [ItemKind: Set<String>]
   /// The account's items of the declaration's `contextKinds` (a profile with its time zone).
   public var items: [Item]
@@ -61,16 +64,24 @@ public struct ImportContext: Sendable {
   }
 }
 
-/// What an import does: the new items to store now, the action that sends them to the service
-/// (nil when nothing is new), and a summary in the connector's own shape for the user.
+/// What an import does: the new items and series points to store now, the action that sends
+/// them to the service (nil when nothing is new), and a summary in the connector's own shape for
+/// the user.
 public struct ImportPlan: Sendable {
   public var items: [Item]
+  public var points: [SeriesPoint]
   public var action: (type: ActionType, prepared: PreparedAction)?
   public var summary: JSONValue
 
-  public init(items: [Item], action: (type: ActionType, prepared: PreparedAction)?, summary: JSONValue) {
+  public init(
+    items: [Item], points: [SeriesPoint] = [], action: (type: ActionType, prepared: PreparedAction)?,
+    summary: JSONValue
+  ) {
     self.items = items
+    self.points = points
     self.action = action
     self.summary = summary
   }
+
+  public var isEmpty: Bool { items.isEmpty && points.isEmpty }
 }

@@ -32,10 +32,17 @@ public struct FetchResult: Sendable, Equatable {
   /// Items the service says were deleted, by kind and upstream id: how a listing of changes
   /// (rather than of everything) takes items away. Ones the store does not hold are ignored.
   public var removed: [ItemKey]
+  /// Measurements of long series (`SeriesPoint`), stored compactly beside the items. A kind is
+  /// either items or points; `complete` and `removed` name points of a series kind.
+  public var points: [SeriesPoint]
 
-  public init(items: [Item], complete: Set<ItemKind>, cursor: SyncCursor? = nil, removed: [ItemKey] = []) {
+  public init(
+    items: [Item], points: [SeriesPoint] = [], complete: Set<ItemKind>, cursor: SyncCursor? = nil,
+    removed: [ItemKey] = []
+  ) {
     self.notModified = false
     self.items = items
+    self.points = points
     self.complete = complete
     self.cursor = cursor
     self.removed = removed

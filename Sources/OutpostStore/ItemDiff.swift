@@ -32,7 +32,7 @@ struct ItemDiff {
   /// items in the window is taken for a failed reply, not for a wipe: nothing is removed.
   static func compute(
     existing: [Existing], incoming: [Item], fingerprints: [String], complete: Set<ItemKind>, window: SyncWindow,
-    removed: [ItemKey] = [], load: (Int64) throws -> Item?
+    removed: [ItemKey] = [], alsoListed: Set<ItemKind> = [], load: (Int64) throws -> Item?
   ) rethrows -> ItemDiff {
     var diff = ItemDiff()
     var byKey: [String: Existing] = [:]
@@ -67,7 +67,8 @@ struct ItemDiff {
       diff.writes.append(.markRemoved(number: old.number))
       diff.changes.append(ItemChange(number: old.number, kind: old.kind, upstreamID: old.upstreamID, change: .removed))
     }
-    let incomingKinds = Set(incoming.map(\.kind))
+    // A kind listed as series points (a service's own change of storage) is not an empty list.
+    let incomingKinds = Set(incoming.map(\.kind)).union(alsoListed)
     for kind in complete.sorted(by: { $0.rawValue < $1.rawValue }) {
       let held = existing.filter { $0.kind == kind && !$0.removed && ($0.startsAt.map(window.contains) ?? true) }
       let gone = held.filter { !seen.contains(key($0.kind, $0.upstreamID)) }

@@ -7,32 +7,56 @@ extension Store {
   public struct SyncOutcome: Sendable, Equatable {
     public var changes: [ItemChange]
     public var suspectedWipes: [ItemKind]
+    /// What the sync did to series points, per kind (points are counted, not listed).
+    public var seriesChanges: [ItemKind: SeriesCounts] = [:]
+
+    public init(changes: [ItemChange], suspectedWipes: [ItemKind], seriesChanges: [ItemKind: SeriesCounts] = [:]) {
+      self.changes = changes
+      self.suspectedWipes = suspectedWipes
+      self.seriesChanges = seriesChanges
+    }
+
+    /// Nothing stored, changed or removed.
+    public var isEmpty: Bool { changes.isEmpty && seriesChanges.isEmpty }
   }
 
-  /// Records what the service lists now for `accountID` (see `ItemDiff` for the rules).
+  /// Records what the service lists now for `accountID` (see `ItemDiff` for the rules), with
+  /// its series points (see `SeriesWrite`): a kind's items and points are never both held, so
+  /// `complete` and `removed` apply to whichever the store has.
   public func applySync(
-    accountID: String, items: [Item], complete: Set<ItemKind>, window: SyncWindow, cursor: JSONValue?,
-    removed: [ItemKey] = [], at time: Date = Date()
+    accountID: String, items: [Item], points: [SeriesPoint] = [], complete: Set<ItemKind>, window: SyncWindow,
+    cursor: JSONValue?, removed: [ItemKey] = [], at time: Date = Date()
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
     let fingerprints = items.map(Fingerprint.of)
+    let pointKinds = Set(points.map(\.kind))
+    let itemKinds = Set(items.map(\.kind))
     // Looked at first in a read: a sync that changes nothing must not even open a write.
-    let (preview, storedCursor) = try await reading { db in
+    let (preview, pointsChange, storedCursor) = try await reading { db in
       (
         try Self.diff(
           db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
-          removed: removed),
+          removed: removed, alsoListed: pointKinds),
+        try SeriesWrite.preview(
+          db, accountID: accountID, points: points, complete: complete, window: window, removed: removed,
+          itemKinds: itemKinds),
         try String.fetchOne(db, sql: "SELECT cursor FROM sync_cursor WHERE account_id = ?", arguments: [accountID])
       )
     }
-    if preview.writes.isEmpty && (cursorText == nil || cursorText == storedCursor) {
-      return SyncOutcome(changes: [], suspectedWipes: preview.suspectedWipes)
+    if preview.writes.isEmpty && !pointsChange.changes && (cursorText == nil || cursorText == storedCursor) {
+      return SyncOutcome(
+        changes: [],
+        suspectedWipes: preview.suspectedWipes
+          + pointsChange.suspectedWipes.filter { !preview.suspectedWipes.contains($0) })
     }
     return try await writing { db in
       var diff = try Self.diff(
         db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
-        removed: removed)
+        removed: removed, alsoListed: pointKinds)
+      let series = try SeriesWrite.apply(
+        db, accountID: accountID, points: points, complete: complete, window: window, removed: removed,
+        itemKinds: itemKinds)
       var inserted: [Int64] = []
       for write in diff.writes {
         switch write {
@@ -70,13 +94,16 @@ extension Store {
             ON CONFLICT (account_id) DO UPDATE SET cursor = excluded.cursor WHERE cursor <> excluded.cursor
             """, arguments: [accountID, text])
       }
-      return SyncOutcome(changes: diff.changes, suspectedWipes: diff.suspectedWipes)
+      let wipes = diff.suspectedWipes + series.suspectedWipes.filter { !diff.suspectedWipes.contains($0) }
+      return SyncOutcome(
+        changes: diff.changes, suspectedWipes: wipes,
+        seriesChanges: series.counts.filter { $0.value.stored > 0 || $0.value.removed > 0 })
     }
   }
 
   static func diff(
     _ db: Database, accountID: String, items: [Item], fingerprints: [String], complete: Set<ItemKind>,
-    window: SyncWindow, removed: [ItemKey] = []
+    window: SyncWindow, removed: [ItemKey] = [], alsoListed: Set<ItemKind> = []
   ) throws -> ItemDiff {
     let kinds = Set(items.map(\.kind)).union(complete).union(removed.map(\.kind))
     var existing: [ItemDiff.Existing] = []
@@ -95,7 +122,7 @@ extension Store {
     }
     return try ItemDiff.compute(
       existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window,
-      removed: removed
+      removed: removed, alsoListed: alsoListed
     ) { number in
       try Row.fetchOne(db, sql: "SELECT * FROM item WHERE number = ?", arguments: [number]).map(storedItem)?.item
     }
@@ -147,14 +174,21 @@ extension Store {
     }
   }
 
-  /// Deletes removed items, and items that ended, before `cutoff`; returns how many.
+  /// Deletes removed items, and items that ended, before `cutoff`; returns how many. Series
+  /// points are kept.
   @discardableResult
   public func purgeItems(endedBefore cutoff: Date) async throws(StoreError) -> Int {
     let stamp = UTCTimestamp.format(cutoff)
     return try await writing { db in
       try db.execute(
         sql: "DELETE FROM item WHERE removed_at < ? OR COALESCE(ends_at, starts_at) < ?", arguments: [stamp, stamp])
-      return db.changesCount
+      let purged = db.changesCount
+      // Series points are history and stay; details no point names any more go.
+      try db.execute(
+        sql: """
+          DELETE FROM series_details WHERE id NOT IN (SELECT details FROM series_point WHERE details IS NOT NULL)
+          """)
+      return purged
     }
   }
 

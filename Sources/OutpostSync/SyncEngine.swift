@@ -131,7 +131,7 @@ public actor SyncEngine {
     let outcome: Store.SyncOutcome
     do {
       outcome = try await store.applySync(
-        accountID: accountID, items: result.items, complete: result.complete, window: window,
+        accountID: accountID, items: result.items, points: result.points, complete: result.complete, window: window,
         cursor: result.cursor.flatMap { cursor in (try? JSONCoding.encode(cursor)).flatMap { try? JSONParser.parse($0) }
         },
         removed: result.removed, at: started)
@@ -148,8 +148,12 @@ public actor SyncEngine {
       logger.info("account \(registration.name): \(Self.summary(outcome.changes))")
       await announce(accountID, outcome.changes)
     }
+    for (kind, counts) in outcome.seriesChanges.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      logger.info("account \(registration.name): \(kind) points: \(counts.stored) stored, \(counts.removed) removed")
+    }
     return SyncReport(
-      accountID: accountID, outcome: .synced, changes: outcome.changes, suspectedWipes: outcome.suspectedWipes)
+      accountID: accountID, outcome: .synced, changes: outcome.changes, suspectedWipes: outcome.suspectedWipes,
+      seriesChanges: outcome.seriesChanges)
   }
 
   private func succeeded(_ accountID: String, continueAfter: Double? = nil) {

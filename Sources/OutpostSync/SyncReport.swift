@@ -1,4 +1,5 @@
 import OutpostModel
+import OutpostStore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -24,11 +25,17 @@ public struct SyncReport: Sendable, Equatable {
   public var changes: [ItemChange]
   /// Kinds whose empty reply was not believed (nothing was removed).
   public var suspectedWipes: [ItemKind]
+  /// Series points stored or removed, per kind.
+  public var seriesChanges: [ItemKind: Store.SeriesCounts]
 
-  public init(accountID: String, outcome: Outcome, changes: [ItemChange] = [], suspectedWipes: [ItemKind] = []) {
+  public init(
+    accountID: String, outcome: Outcome, changes: [ItemChange] = [], suspectedWipes: [ItemKind] = [],
+    seriesChanges: [ItemKind: Store.SeriesCounts] = [:]
+  ) {
     self.accountID = accountID
     self.outcome = outcome
     self.changes = changes
     self.suspectedWipes = suspectedWipes
+    self.seriesChanges = seriesChanges
   }
 }

@@ -35,10 +35,9 @@ extension AccountService {
     } else {
       baseURL = try Self.validBaseURL(params.baseURL ?? descriptor.defaultBaseURL)
     }
-    let options: [String: String]
-    switch descriptor.resolveOptions(params.options) {
-    case .success(let resolved): options = resolved
-    case .failure(let problem): throw .invalidParams(problem.message)
+    // Checked here, stored as given: a default the connector fills in later stays its own.
+    if case .failure(let problem) = descriptor.resolveOptions(params.options) {
+      throw .invalidParams(problem.message)
     }
     if interactive {
       return try await addWaitingForSignIn(

@@ -40,6 +40,7 @@ enum ImportHandlers {
     var existing: [ItemKind: Set<String>] = [:]
     for dedupKind in declaration.dedupKinds {
       existing[dedupKind] = try await store.upstreamIDs(accountID: account.id, kind: dedupKind)
+        .union(store.seriesKeys(accountID: account.id, kind: dedupKind))
     }
     let context = try await store.items(accountID: account.id, kinds: declaration.contextKinds).map(\.item)
     let plan: ImportPlan
@@ -54,27 +55,28 @@ enum ImportHandlers {
       case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
       }
     }
-    if params.dryRun == true || plan.items.isEmpty {
+    if params.dryRun == true || plan.isEmpty {
       return ImportsRun.Result(account: account.name, summary: plan.summary, stored: 0, action: nil)
     }
     // Stored like a sync that lists only these: nothing else of the account is touched.
     let outcome = try await store.applySync(
-      accountID: account.id, items: plan.items, complete: [],
+      accountID: account.id, items: plan.items, points: plan.points, complete: [],
       window: SyncWindow(from: .distantPast, to: .distantFuture), cursor: nil)
+    let stored = outcome.changes.count + outcome.seriesChanges.values.reduce(0) { $0 + $1.stored }
     var number: Int64?
     if let (type, prepared) = plan.action {
       let action = try await store.enqueueAction(
         accountID: account.id, type: type, itemNumber: nil, target: prepared.target, params: prepared.params)
       number = action.number
       services.logger.notice(
-        "import \(declaration.name) into \(account.name): \(outcome.changes.count) item(s) stored, action #\(action.number) queued to send them"
+        "import \(declaration.name) into \(account.name): \(stored) item(s) or point(s) stored, action #\(action.number) queued to send them"
       )
       let engine = services.sync
       Task { _ = await engine.sync(accountID: account.id) }
     }
     await services.snapshots.refreshSoon()
     return ImportsRun.Result(
-      account: account.name, summary: plan.summary, stored: outcome.changes.count, action: number)
+      account: account.name, summary: plan.summary, stored: stored, action: number)
   }
 
   /// One file, refused before it is read when it is too large, with what to do about it.

@@ -5,8 +5,8 @@ import OutpostRPC
 import OutpostSnapshot
 import OutpostStore
 
-/// Questions connectors answer from the store (`QueryDeclaration.fromStore`): the items the
-/// declaration names are read and handed to the connector. Used by `queries.run` and by the
+/// Questions connectors answer from the store (`QueryDeclaration.fromStore`): the items and
+/// series points of the kinds the declaration names are read and handed to the connector. Used by `queries.run` and by the
 /// status bars (a connector's `barView`).
 enum StoreViews {
   static func answer(
@@ -21,12 +21,13 @@ enum StoreViews {
         -Double(source.pastDays) * 86_400)...now.addingTimeInterval(
         Double(source.futureDays) * 86_400)
     var items = try await store.items(accountID: account.id, kinds: source.kinds, startingIn: range).map(\.item)
+    let points = try await store.seriesPoints(accountID: account.id, kinds: source.kinds, in: range)
     if !source.undatedKinds.isEmpty {
       items += try await store.items(accountID: account.id, kinds: source.undatedKinds).map(\.item)
     }
     do throws(ActionRefusal) {
       return try kind.answerFromStore(
-        declaration.name, params: params, items: items, options: account.options ?? [:], now: now)
+        declaration.name, params: params, items: items, points: points, options: account.options ?? [:], now: now)
     } catch {
       switch error {
       case .invalidParams(let detail): throw RPCError.invalidParams(detail)

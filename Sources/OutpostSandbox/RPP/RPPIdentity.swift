@@ -149,7 +149,13 @@ enum RPPIdentity {
       userID: user.id, email: user.email, role: role, partnerID: partnerID, authTime: authTime,
       issuedAt: context.nowSeconds, expiresAt: context.nowSeconds + lifetime)
     guard let token = try? await context.sandbox.tokens.mint(claims, projectID: projectID) else { return nil }
-    context.sandbox.withState { $0.issuedIDTokens[user.id, default: []].append(token) }
+    // Claims to the second, signed deterministically: a sign-in in the second of a revocation
+    // yields the very bytes that were revoked. Issued anew they are valid again (Firebase too
+    // lets a token whose auth_time is not before the revocation through).
+    context.sandbox.withState {
+      $0.revokedIDTokens.remove(token)
+      $0.issuedIDTokens[user.id, default: []].append(token)
+    }
     return token
   }
 

@@ -56,10 +56,13 @@ import Testing
   @Test func aFirstPullHoldsWhatTheServiceHoldsAndTheNextOnlyWhatChanged() async throws {
     try await withWorld { world in
       let first = try await fetch(world, nil)
-      let readings = first.items.filter { $0.kind == .glucoseReading }
+      // Readings come as series points, keyed by their dedup key; no reading is an item.
+      let readings = first.points.filter { $0.kind == .glucoseReading }
       let truth = await world.server.viiraa.liveKeys(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
       #expect(!truth.isEmpty)
-      #expect(Set(readings.map(\.upstreamID)) == truth)
+      #expect(Set(readings.map(\.key)) == truth)
+      #expect(!first.items.contains { $0.kind == .glucoseReading })
+      #expect(readings.allSatisfy { GlucoseReading.Kind(rawValue: $0.tag) != nil && $0.details["source"] != nil })
       #expect(first.items.contains { $0.kind == .healthProfile && $0.details["timeZone"] == "America/Chicago" })
       #expect(first.cursor?.values["glucose_readings"] != nil)
 
@@ -80,17 +83,17 @@ import Testing
 
       // Nothing changed: only the 60-second overlap comes again (the phone's last upload).
       let again = try await fetch(world, first.cursor)
-      let overlap = again.items.filter { $0.kind == .glucoseReading }
+      let overlap = again.points.filter { $0.kind == .glucoseReading }
       #expect(overlap.count < readings.count / 4)
-      #expect(overlap.allSatisfy { truth.contains($0.upstreamID) })
+      #expect(overlap.allSatisfy { truth.contains($0.key) })
       #expect(again.removed.isEmpty)
 
       // Ten minutes later two live readings arrive; a reading deleted upstream is named.
       await world.server.advanceClock(seconds: 600)
       let deleted = try #require(await world.server.viiraa.softDeleteReading(email: ViiRaaDemo.libreEmail))
       let later = try await fetch(world, again.cursor)
-      let fresh = later.items.filter { $0.kind == .glucoseReading && !truth.contains($0.upstreamID) }
-      #expect((1...2).contains(fresh.count), "\(fresh.map(\.upstreamID))")
+      let fresh = later.points.filter { $0.kind == .glucoseReading && !truth.contains($0.key) }
+      #expect((1...2).contains(fresh.count), "\(fresh.map(\.key))")
       #expect(later.removed.count == 1)
       #expect(later.removed.first?.kind == .glucoseReading)
       #expect(deleted.isEmpty == false)
@@ -171,7 +174,7 @@ import Testing
 
     """
 
-  @Test func anImportIsStoredAsItemsAndUploadedOnceInBatches() async throws {
+  @Test func anImportIsStoredAsPointsAndUploadedOnceInBatches() async throws {
     try await withWorld { world in
       let context = ImportContext(
         existing: [:], items: try await fetch(world, nil).items.filter { $0.kind == .healthProfile }, options: [:],
@@ -179,7 +182,8 @@ import Testing
       let plan = try ViiRaaConnector.importFiles(
         "viiraa.cgm", files: [ImportFile(name: "Alex_glucose.csv", bytes: Array(Self.libreFile.utf8))],
         context: context)
-      #expect(plan.items.count == 3)
+      #expect(plan.items.isEmpty && plan.points.count == 3)
+      #expect(plan.points.map(\.tag) == ["cgm", "cgm", "scan"])
       #expect(plan.summary["imported"] == .int(3))
       #expect(plan.summary["rejected"] == .int(1))
       #expect(plan.summary["skipped_types"] == .int(1))
@@ -194,14 +198,22 @@ import Testing
       #expect(try await perform(world, type, upload) == .alreadyDone)
       let after = await world.server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
       #expect(after == before + 3)
+      // The upload keeps most rows as [seconds, value] beside one shared row, and they insert
+      // exactly what the full rows would.
+      let rows = try #require(upload.params["rows"].flatMap { if case .array(let rows) = $0 { rows } else { nil } })
+      #expect(rows.filter { if case .array(let fields) = $0 { fields.count == 2 } else { false } }.count == 2)
+      let sent = try #require(ViiRaaImportRows.rows(upload.params, batch: upload.target))
+      #expect(sent.map { $0["dedup_key"]?.stringValue } == plan.points.map(\.key))
+      #expect(sent.map { $0["kind"]?.stringValue } == ["cgm", "cgm", "scan"])
+      #expect(sent.allSatisfy { $0["device_serial"] == "0M1OLD" && $0["source"] == "libreview_csv" })
 
       // Imported again against what the store now holds: nothing new.
-      let keys = Set(plan.items.map(\.upstreamID))
+      let keys = Set(plan.points.map(\.key))
       let again = try ViiRaaConnector.importFiles(
         "viiraa.cgm", files: [ImportFile(name: "Alex_glucose.csv", bytes: Array(Self.libreFile.utf8))],
         context: ImportContext(
           existing: [.glucoseReading: keys], items: context.items, options: [:], params: [:], now: context.now))
-      #expect(again.items.isEmpty && again.action == nil)
+      #expect(again.isEmpty && again.action == nil)
       #expect(again.summary["already_present"] == .int(3))
       #expect(throws: ActionRefusal.self) {
         try ViiRaaConnector.importFiles(
@@ -210,17 +222,20 @@ import Testing
     }
   }
 
-  @Test func theDashboardIsComputedFromTheSyncedItems() async throws {
+  @Test func theDashboardIsComputedFromTheSyncedItemsAndReadings() async throws {
     try await withWorld { world in
-      let items = try await fetch(world, nil).items
+      let fetched = try await fetch(world, nil)
+      let (items, points) = (fetched.items, fetched.points.sorted { $0.at < $1.at })
       let now = world.server.viiraa.currentDate()
-      let answer = try ViiRaaConnector.answer("viiraa.dashboard", params: [:], items: items, options: [:], now: now)
+      let answer = try ViiRaaConnector.answer(
+        "viiraa.dashboard", params: [:], items: items, points: points, options: [:], now: now)
       let dashboard = try #require(answer["block"])
       #expect(dashboard["latest"]?["status"] == "fresh")
       #expect((ViiRaaItems.number(dashboard["windows"]?["today"]?["coverage_pct"]) ?? 0) > 50)
       #expect(dashboard["next_reminder"]?["title"]?.stringValue != nil)
       #expect(answer["bar"]?.stringValue?.contains("mg/dL") == true)
-      let chart = try ViiRaaConnector.answer("viiraa.chart", params: ["days": 3], items: items, options: [:], now: now)
+      let chart = try ViiRaaConnector.answer(
+        "viiraa.chart", params: ["days": 3], items: items, points: points, options: [:], now: now)
       #expect(chart["svg"]?.stringValue?.contains("<svg") == true)
       #expect((chart["readings"]?.int64Value ?? 0) > 500)
     }

@@ -57,14 +57,24 @@ import Testing
       _ = try await admin(server, "POST", "/__admin/faults", ["service": "viiraa", "errorRate": .double(0.05)])
 
       // The store as the engine keeps it: upserts, named removals, complete kinds replaced.
+      // Readings are series points, kept beside the items the same way.
       var local: [ItemKey: Item] = [:]
+      var points: [String: SeriesPoint] = [:]
       func apply(_ result: FetchResult) {
         for kind in result.complete {
           let listed = Set(result.items.filter { $0.kind == kind }.map(\.upstreamID))
           for key in local.keys where key.kind == kind && !listed.contains(key.upstreamID) { local[key] = nil }
+          let listedPoints = Set(result.points.filter { $0.kind == kind }.map(\.key))
+          for point in points.values where point.kind == kind && !listedPoints.contains(point.key) {
+            points[point.key] = nil
+          }
         }
         for item in result.items { local[ItemKey(item.kind, item.upstreamID)] = item }
-        for key in result.removed { local[key] = nil }
+        for point in result.points { points[point.key] = point }
+        for key in result.removed {
+          local[key] = nil
+          if key.kind == .glucoseReading { points[key.upstreamID] = nil }
+        }
       }
       var cursor: SyncCursor?
       var typed: [String] = []
@@ -100,7 +110,8 @@ import Testing
       let injected = faults["injected"]?["unavailable"]?.int64Value ?? 0
       #expect(injected > 10, "only \(injected) failures were injected")
       let truth = await viiraa.liveKeys(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
-      let mine = Set(local.keys.filter { $0.kind == .glucoseReading }.map(\.upstreamID))
+      let mine = Set(points.values.filter { $0.kind == .glucoseReading }.map(\.key))
+      #expect(!local.keys.contains { $0.kind == .glucoseReading })
       #expect(mine == truth, "missing \(truth.subtracting(mine).count), extra \(mine.subtracting(truth).count)")
       #expect(truth.count > 2 * 288, "\(truth.count) readings")
       #expect(deleted >= 4)

@@ -64,9 +64,17 @@ extension EndToEnd {
       #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
 
       // Every reading the service holds, and the dashboard over them.
-      let listed = try daemon.client().call(ItemsList.self, .init(kinds: ["glucose"], service: "viiraa")).items
+      // Readings are series points, not items: listed by the connector's own view.
       let upstream = try await rows(sandbox, "glucose_readings")
-      #expect(Int64(listed.count) >= upstream - 1 && upstream > 500, "\(listed.count) of \(upstream)")
+      let listed =
+        try daemon.client().call(
+          QueriesRun.self, .init(query: "viiraa.readings", account: nil, params: ["days": 90])
+        ).result["count"]?.int64Value ?? 0
+      #expect(listed >= upstream - 1 && upstream > 500, "\(listed) of \(upstream)")
+      #expect(try daemon.client().call(ItemsList.self, .init(kinds: ["glucose"], service: "viiraa")).items.isEmpty)
+      let newest = try cli(daemon, ["viiraa", "readings", "--limit", "3"])
+      #expect(newest.status == 0 && newest.stdout.contains("the newest 3 shown"), "\(newest.stdout)\(newest.stderr)")
+      #expect(newest.stdout.split(separator: "\n").filter { $0.contains("mg/dL") }.count == 3, "\(newest.stdout)")
       let status = try cli(daemon, ["viiraa"])
       #expect(status.status == 0, "\(status.stderr)")
       #expect(status.stdout.contains("Latest") && status.stdout.contains("mg/dL"), "\(status.stdout)")

@@ -1,4 +1,5 @@
 import OutpostConnectors
+import OutpostModel
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -348,5 +349,24 @@ import Testing
     #expect(summary.newReadings.map(\.dedupKey) == ["libre:\(Self.serial):cgm:2026-03-01T12:50:00Z"])
     stored.formUnion(summary.newReadings.map(\.dedupKey))
     #expect(stored.count == 4)
+  }
+}
+
+extension CGMImportTests {
+  /// The key is written by hand (a year's import makes 100,000): it must say what the UTC
+  /// timestamp says, to the second, on any day of any era, fractions cut off.
+  @Test func theDedupKeyWritesTheInstantAsTheTimestampDoes() {
+    var generator = SystemRandomNumberGenerator()
+    var instants: [Double] = [0, -1, -86_400, 951_782_400, 4_107_542_399, -2_208_988_800.5, 1_767_225_599.999]
+    for _ in 0..<2000 { instants.append(Double.random(in: -3_000_000_000...5_000_000_000, using: &generator)) }
+    for seconds in instants {
+      let at = Date(timeIntervalSince1970: seconds)
+      let whole = Date(timeIntervalSince1970: seconds.rounded(.down))
+      let expected = "libre:S1:cgm:" + UTCTimestamp.format(whole).prefix(19) + "Z"
+      #expect(GlucoseReading.dedupKey(family: "libre", serial: "S1", kind: .cgm, at: at) == expected, "\(seconds)")
+    }
+    #expect(
+      GlucoseReading.dedupKey(family: "manual", serial: "", kind: .manual, at: Date(timeIntervalSince1970: 0))
+        == "manual:-:manual:1970-01-01T00:00:00Z")
   }
 }

@@ -160,13 +160,15 @@ extension ViiRaaConnector {
   /// (a restart halfway) inserts only what is missing. Rows already there are not an error.
   private func upload(_ action: ActionRequest, _ session: SupabaseSession) async throws(ConnectorError) -> ActionOutcome
   {
-    guard case .array(let rows)? = action.params["rows"], let batch = action.params["batch"]?.stringValue else {
+    guard let batch = action.params["batch"]?.stringValue,
+      let rows = ViiRaaImportRows.rows(action.params, batch: batch)
+    else {
       throw .unsupported("viiraa.upload-import: the queued action lacks its rows")
     }
     var inserted = 0
     var start = 0
     while start < rows.count {
-      let slice = rows[start..<min(start + 500, rows.count)].map { ViiRaaImportRows.row($0, batch: batch) }
+      let slice = Array(rows[start..<min(start + 500, rows.count)])
       inserted += try await data.insert(
         "glucose_readings", rows: slice, onConflict: "user_id,dedup_key", session: session
       ).count

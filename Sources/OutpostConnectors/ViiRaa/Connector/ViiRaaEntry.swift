@@ -43,29 +43,3 @@ enum ViiRaaEntry {
     return (number, unit)
   }
 }
-
-/// An import's rows as the queued upload keeps them: compact arrays, not objects, because a
-/// year of readings is 100,000 of them
-/// (`[measured_at, value_mgdl, kind, range_flag, trend, source, device, device_serial, dedup_key]`).
-enum ViiRaaImportRows {
-  static func compact(_ reading: GlucoseReading) -> JSONValue {
-    func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-    return .array([
-      .string(UTCTimestamp.format(reading.measuredAt)), .double(reading.valueMgdl), .string(reading.kind.rawValue),
-      text(reading.rangeFlag?.rawValue), text(reading.trend?.rawValue), .string(reading.source), text(reading.device),
-      text(reading.deviceSerial), .string(reading.dedupKey),
-    ])
-  }
-
-  /// The row to insert, with an id derived from the dedup key (so the same reading sent twice
-  /// is the same row) and the import's batch id.
-  static func row(_ compact: JSONValue, batch: String) -> JSONValue {
-    guard case .array(let fields) = compact, fields.count == 9 else { return .null }
-    let key = fields[8].stringValue ?? ""
-    return [
-      "id": .string(StableUUID.from(key)), "measured_at": fields[0], "value_mgdl": fields[1], "kind": fields[2],
-      "range_flag": fields[3], "trend": fields[4], "source": fields[5], "device": fields[6], "device_serial": fields[7],
-      "dedup_key": fields[8], "import_batch_id": .string(batch),
-    ]
-  }
-}

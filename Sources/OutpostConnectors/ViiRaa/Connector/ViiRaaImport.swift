@@ -76,9 +76,9 @@ extension ViiRaaConnector: ImportingConnector {
       "batch": fresh.isEmpty ? .null : .string(batch),
     ]
     guard !fresh.isEmpty else { return ImportPlan(items: [], action: nil, summary: summary) }
-    let upload = PreparedAction(
-      target: batch, params: ["batch": .string(batch), "rows": .array(fresh.map(ViiRaaImportRows.compact))])
+    let upload = PreparedAction(target: batch, params: ViiRaaImportRows.params(fresh, batch: batch))
     return ImportPlan(
-      items: fresh.map { ViiRaaItems.item($0, batch: batch) }, action: (.viiraaUploadImport, upload), summary: summary)
+      items: [], points: ViiRaaItems.points(fresh, batch: batch), action: (.viiraaUploadImport, upload),
+      summary: summary)
   }
 }

@@ -6,12 +6,14 @@ import OutpostModel
   import Foundation
 #endif
 
-/// ViiRaa's rows as items (viiraa.md §2). Each keeps the row's `id` and `version` in its
-/// details: the id for writes, the version as their precondition. A row with `deleted_at`
-/// set names the item to remove instead.
+/// ViiRaa's rows as items (viiraa.md §2), and glucose readings as series points (a year of
+/// 5-minute readings is 105,000). Each keeps the row's `id` and `version` in its details: the
+/// id for writes, the version as their precondition. A row with `deleted_at` set names the
+/// item or point to remove instead.
 enum ViiRaaItems {
   enum Parsed {
     case item(Item)
+    case point(SeriesPoint)
     case deleted(ItemKey)
   }
 
@@ -40,48 +42,64 @@ enum ViiRaaItems {
     else { return nil }
     if row["deleted_at"]?.stringValue != nil { return .deleted(ItemKey(.glucoseReading, key)) }
     guard let value = number(row["value_mgdl"]), let kind = row["kind"]?.stringValue else { return nil }
-    var details = common(row)
-    details["valueMgdl"] = .double(value)
-    details["kind"] = .string(kind)
+    // No id or version: nothing edits a reading, and without them a sensor's readings share
+    // their details (stored once).
+    var details: [String: JSONValue] = [:]
     for (column, name) in [
       ("range_flag", "rangeFlag"), ("trend", "trend"), ("source", "source"), ("device", "device"),
       ("device_serial", "deviceSerial"), ("import_batch_id", "importBatch"),
     ] {
       if let text = row[column]?.stringValue { details[name] = .string(text) }
     }
-    return .item(
-      Item(
-        kind: .glucoseReading, upstreamID: key, title: mgdlText(value), startsAt: at,
-        details: .object(details)))
+    return .point(
+      SeriesPoint(kind: .glucoseReading, key: key, at: at, value: value, tag: kind, details: .object(details)))
   }
 
-  /// An item's reading, for the dashboard and the charts.
-  static func reading(_ item: Item) -> GlucoseReading? {
-    guard item.kind == .glucoseReading, let at = item.startsAt, let value = number(item.details["valueMgdl"]),
-      let kind = item.details["kind"]?.stringValue.flatMap(GlucoseReading.Kind.init(rawValue:))
-    else { return nil }
+  /// A point's reading, for the dashboard and the charts: the value in mg/dL, the reading's
+  /// kind as the tag.
+  static func reading(_ point: SeriesPoint) -> GlucoseReading? {
+    guard point.kind == .glucoseReading, let kind = GlucoseReading.Kind(rawValue: point.tag) else { return nil }
+    let details = point.details
     return GlucoseReading(
-      measuredAt: at, valueMgdl: value, kind: kind,
-      rangeFlag: item.details["rangeFlag"]?.stringValue.flatMap(GlucoseReading.RangeFlag.init(rawValue:)),
-      trend: item.details["trend"]?.stringValue.flatMap(GlucoseReading.Trend.init(rawValue:)),
-      source: item.details["source"]?.stringValue ?? "", device: item.details["device"]?.stringValue,
-      deviceSerial: item.details["deviceSerial"]?.stringValue, dedupKey: item.upstreamID)
+      measuredAt: point.at, valueMgdl: point.value, kind: kind,
+      rangeFlag: details["rangeFlag"]?.stringValue.flatMap(GlucoseReading.RangeFlag.init(rawValue:)),
+      trend: details["trend"]?.stringValue.flatMap(GlucoseReading.Trend.init(rawValue:)),
+      source: details["source"]?.stringValue ?? "", device: details["device"]?.stringValue,
+      deviceSerial: details["deviceSerial"]?.stringValue, dedupKey: point.key)
   }
 
-  /// A reading made here (an import, a typed-in value) as the item the sync will later bring.
-  static func item(_ reading: GlucoseReading, batch: String?) -> Item {
-    var details: [String: JSONValue] = [
-      "valueMgdl": .double(reading.valueMgdl), "kind": .string(reading.kind.rawValue),
-      "source": .string(reading.source),
-    ]
+  /// Readings made here (an import) as the points the sync will later bring (with their id and
+  /// version then), one details value for each run that shares it (one file's device and
+  /// batch): built once, and stored once (see `SeriesWrite`).
+  static func points(_ readings: [GlucoseReading], batch: String?) -> [SeriesPoint] {
+    var previous: (reading: GlucoseReading, details: JSONValue)?
+    return readings.map { reading in
+      let details: JSONValue
+      if let previous, sameDetails(previous.reading, reading) {
+        details = previous.details
+      } else {
+        details = Self.details(reading, batch: batch)
+      }
+      previous = (reading, details)
+      return SeriesPoint(
+        kind: .glucoseReading, key: reading.dedupKey, at: reading.measuredAt, value: reading.valueMgdl,
+        tag: reading.kind.rawValue, details: details)
+    }
+  }
+
+  private static func sameDetails(_ one: GlucoseReading, _ other: GlucoseReading) -> Bool {
+    one.source == other.source && one.rangeFlag == other.rangeFlag && one.trend == other.trend
+      && one.device == other.device && one.deviceSerial == other.deviceSerial
+  }
+
+  private static func details(_ reading: GlucoseReading, batch: String?) -> JSONValue {
+    var details: [String: JSONValue] = ["source": .string(reading.source)]
     if let flag = reading.rangeFlag { details["rangeFlag"] = .string(flag.rawValue) }
     if let trend = reading.trend { details["trend"] = .string(trend.rawValue) }
     if let device = reading.device { details["device"] = .string(device) }
     if let serial = reading.deviceSerial { details["deviceSerial"] = .string(serial) }
     if let batch { details["importBatch"] = .string(batch) }
-    return Item(
-      kind: .glucoseReading, upstreamID: reading.dedupKey, title: mgdlText(reading.valueMgdl),
-      startsAt: reading.measuredAt, details: .object(details))
+    return .object(details)
   }
 
   static func weight(_ row: JSONValue) -> Parsed? {

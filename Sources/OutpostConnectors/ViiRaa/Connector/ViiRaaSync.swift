@@ -76,12 +76,14 @@ extension ViiRaaConnector {
       option: account.options["timeZone"], profile: profileRow?["time_zone"]?.stringValue ?? marks["profile.timeZone"])
     if let name = profileRow?["time_zone"]?.stringValue { marks["profile.timeZone"] = name }
     var items: [Item] = []
+    var points: [SeriesPoint] = []
     var removed: [ItemKey] = []
     // A row that is not what its table promises (no dedup key, no time) is left out rather than
     // failing the whole sync; the rest of the page still counts.
     func take(_ parsed: ViiRaaItems.Parsed?) {
       switch parsed {
       case .item(let item)?: items.append(item)
+      case .point(let point)?: points.append(point)
       case .deleted(let key)?: removed.append(key)
       case nil: break
       }
@@ -111,7 +113,24 @@ extension ViiRaaConnector {
     complete.insert(.coachingReminder)
     if reconciling || marks["reconciledAt"] == nil { marks["reconciledAt"] = UTCTimestamp.format(started) }
     return FetchResult(
-      items: Item.newestVersions(items), complete: complete, cursor: SyncCursor(marks), removed: removed)
+      items: Item.newestVersions(items), points: Self.lastOfEachKey(points), complete: complete,
+      cursor: SyncCursor(marks), removed: removed)
+  }
+
+  /// The overlap lists a row twice; pages come in `updated_at` order, so the last copy is the
+  /// newest.
+  static func lastOfEachKey(_ points: [SeriesPoint]) -> [SeriesPoint] {
+    var position: [String: Int] = [:]
+    var kept: [SeriesPoint] = []
+    for point in points {
+      if let index = position[point.key] {
+        kept[index] = point
+      } else {
+        position[point.key] = kept.count
+        kept.append(point)
+      }
+    }
+    return kept
   }
 
   static func day(_ instant: Date, timeZone: TimeZone) -> String {

@@ -6,8 +6,8 @@ import OutpostModel
   import Foundation
 #endif
 
-/// The dashboard and the chart (viiraa.md §5), computed from the synced and imported items:
-/// offline, and from the same readings the calendar and the bar see.
+/// The dashboard and the chart (viiraa.md §5), computed from the synced and imported readings
+/// (series points) and items: offline, and from the same readings the bar sees.
 extension ViiRaaConnector: StoreViewingConnector {
   public static let storeViews: [QueryDeclaration] = [
     QueryDeclaration(
@@ -21,15 +21,24 @@ extension ViiRaaConnector: StoreViewingConnector {
       summary: "an ambulatory glucose profile (AGP) of the last days, as a standalone SVG",
       parameters: [ActionParameter("days", .int, summary: "how many days (default 14)", minimum: 1, maximum: 90)],
       fromStore: StoreSource(kinds: [.glucoseReading], pastDays: 91, undatedKinds: [.healthProfile])),
+    QueryDeclaration(
+      name: "viiraa.readings", service: descriptor.kind,
+      summary: "the glucose readings of the last days, newest first, in the profile's unit",
+      parameters: [
+        ActionParameter("days", .int, summary: "how many days (default 1)", minimum: 1, maximum: 90),
+        ActionParameter("limit", .int, summary: "at most this many (default all)", minimum: 1, maximum: 100_000),
+      ],
+      fromStore: StoreSource(kinds: [.glucoseReading], pastDays: 91, undatedKinds: [.healthProfile])),
   ]
 
   public static func answer(
-    _ name: String, params: [String: JSONValue], items: [Item], options: [String: String], now: Date
+    _ name: String, params: [String: JSONValue], items: [Item], points: [SeriesPoint], options: [String: String],
+    now: Date
   ) throws(ActionRefusal) -> JSONValue {
     let profile = items.first { $0.kind == .healthProfile }
     let zone = timeZone(option: options["timeZone"], profile: profile?.details["timeZone"]?.stringValue)
     let unit = GlucoseUnit(profileValue: profile?.details["glucoseUnit"]?.stringValue)
-    let readings = items.compactMap(ViiRaaItems.reading)
+    let readings = points.compactMap(ViiRaaItems.reading)
     switch name {
     case "viiraa.dashboard":
       let dashboard = GlucoseDashboard(
@@ -57,9 +66,30 @@ extension ViiRaaConnector: StoreViewingConnector {
       let from = now.addingTimeInterval(-Double(days) * 86_400)
       let used = readings.filter { $0.kind == .cgm && $0.measuredAt >= from }.count
       return ["svg": .string(svg), "days": .int(Int64(days)), "readings": .int(Int64(used))]
+    case "viiraa.readings":
+      let days = Int(params["days"]?.int64Value ?? 1)
+      let from = now.addingTimeInterval(-Double(days) * 86_400)
+      let shown = readings.filter { $0.measuredAt >= from && $0.measuredAt <= now }.reversed()
+      let limit = params["limit"]?.int64Value.map(Int.init) ?? shown.count
+      return [
+        "days": .int(Int64(days)), "count": .int(Int64(shown.count)), "unit": .string(unit.rawValue),
+        "timeZone": .string(zone.identifier),
+        "readings": .array(shown.prefix(limit).map { Self.readingJSON($0) }),
+      ]
     default:
       throw .notAllowed("ViiRaa has no view \(name)")
     }
+  }
+
+  static func readingJSON(_ reading: GlucoseReading) -> JSONValue {
+    var object: [String: JSONValue] = [
+      "at": .string(UTCTimestamp.format(reading.measuredAt)), "value_mgdl": .double(reading.valueMgdl),
+      "kind": .string(reading.kind.rawValue), "source": .string(reading.source), "key": .string(reading.dedupKey),
+    ]
+    if let flag = reading.rangeFlag { object["range_flag"] = .string(flag.rawValue) }
+    if let trend = reading.trend { object["trend"] = .string(trend.rawValue) }
+    if let device = reading.device { object["device"] = .string(device) }
+    return .object(object)
   }
 
   /// The latest weighing and its change against the latest one at least 7 days older.

@@ -29,6 +29,7 @@ struct ViiRaaCommand: ParsableCommand {
 
       Examples:
         outpost viiraa
+        outpost viiraa readings --days 2
         outpost viiraa log glucose 112
         outpost viiraa log glucose 6.2mmol/L --at 2026-11-26T07:30:00Z
         outpost viiraa log weight 81.4kg
@@ -39,7 +40,7 @@ struct ViiRaaCommand: ParsableCommand {
         outpost viiraa insights
       """,
     subcommands: [
-      Status.self, ViiRaaLog.self, ViiRaaImport.self, Chart.self, ViiRaaReminders.self, ViiRaaDone.self,
+      Status.self, Readings.self, ViiRaaLog.self, ViiRaaImport.self, Chart.self, ViiRaaReminders.self, ViiRaaDone.self,
       ViiRaaSnooze.self, ViiRaaInsights.self,
     ], defaultSubcommand: Status.self)
 
@@ -62,6 +63,38 @@ struct ViiRaaCommand: ParsableCommand {
           return
         }
         print(ViiRaaText.status(answer.result).joined(separator: "\n"))
+      }
+    }
+  }
+
+  struct Readings: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the glucose readings of the last days, newest first.",
+      discussion: """
+        Synced, imported and typed-in readings alike, from the local store (offline too), in \
+        your profile's unit and your local time. --json gives every field, values in mg/dL.
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("How many days back (1–90).", valueName: "days")) var days = 1
+    @Option(help: ArgumentHelp("At most this many readings.", valueName: "count")) var limit: Int?
+    @Option(help: ArgumentHelp("The ViiRaa account (when you have several).", valueName: "name")) var account: String?
+
+    func validate() throws {
+      if !(1...90).contains(days) { throw ValidationError("--days is 1 to 90.") }
+      if let limit, limit < 1 { throw ValidationError("--limit is at least 1.") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        var params: [String: JSONValue] = ["days": .int(Int64(days))]
+        if let limit { params["limit"] = .int(Int64(limit)) }
+        let answer = try global.connect().call(
+          QueriesRun.self, .init(query: "viiraa.readings", account: account, params: .object(params)))
+        if global.json {
+          Terminal.printJSON(answer.result)
+          return
+        }
+        print(ViiRaaText.readings(answer.result).joined(separator: "\n"))
       }
     }
   }

@@ -42,6 +42,29 @@ enum ViiRaaText {
     return "\(Int(seconds / 86_400)) days ago"
   }
 
+  /// `outpost viiraa readings` in lines: a count, then one reading a line, newest first.
+  static func readings(_ answer: JSONValue) -> [String] {
+    let unit = answer["unit"]?.stringValue ?? "mg/dL"
+    let days = answer["days"]?.int64Value ?? 1
+    let count = answer["count"]?.int64Value ?? 0
+    guard case .array(let readings)? = answer["readings"], !readings.isEmpty else {
+      return ["No readings in the last \(days) day(s): sync, or import a CGM file (`outpost viiraa import FILE`)."]
+    }
+    var lines = [
+      "\(count) reading(s) in the last \(days) day(s)"
+        + (readings.count < count ? ", the newest \(readings.count) shown" : "") + ":"
+    ]
+    for reading in readings {
+      let at = reading["at"]?.stringValue.flatMap(UTCTimestamp.parse).map(Terminal.localTime) ?? "?"
+      let value = glucose(number(reading["value_mgdl"]), unit: unit)
+      let flag = reading["range_flag"]?.stringValue.map { $0 == "below" ? " (Low)" : " (High)" } ?? ""
+      let trend = reading["trend"]?.stringValue.flatMap { arrows[$0] }.map { " " + $0 } ?? ""
+      let kind = reading["kind"]?.stringValue ?? ""
+      lines.append("  \(at)  \(value)\(flag)\(trend)  \(kind)")
+    }
+    return lines
+  }
+
   /// `outpost viiraa` in lines.
   static func status(_ answer: JSONValue) -> [String] {
     let dashboard = answer["block"] ?? .null
