@@ -188,6 +188,18 @@ public struct Daemon {
     // The calendars and the bars' files as of the store now; later ones follow the changes.
     await services.calendars.scheduleRegeneration()
     await services.snapshots.refreshSoon()
+    // A notification's declared button queues the connector's action on its item, as
+    // `outpost actions add` would: checked against the item, queued, sent once.
+    await services.notifications.onItemAction { [weak services, logger] notification, type, params in
+      guard let services, let number = notification.itemNumber else { return }
+      do {
+        let queued = try await ActionHandlers.queue(
+          type.rawValue, on: .item(number), params: .object(params), wait: false, services)
+        logger.notice("notifications: \(type.rawValue) queued as action #\(queued.action.number) for item #\(number)")
+      } catch {
+        logger.warning("notifications: \(type.rawValue) on item #\(number) not queued: \(error)")
+      }
+    }
     // Notifications first (reminders may fire at once, catching up with the time the daemon
     // was not running), then reminders.
     await services.notifications.start()

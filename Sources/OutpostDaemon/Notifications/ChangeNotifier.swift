@@ -46,7 +46,7 @@ struct ChangeNotifier: Sendable {
     for (change, stored) in changed {
       guard let declaration = declarations[stored.item.kind], !followsCancellation(stored.item, declaration),
         let announcement = declaration.announcements.first(where: { $0.matches(change, stored.item) }),
-        let new = notification(announcement, change, stored, labels: labels)
+        let new = notification(announcement, change, stored, declaration: declaration, labels: labels)
       else { continue }
       if let index = news.firstIndex(where: { $0.announcement.category == announcement.category }) {
         news[index].entries.append(new)
@@ -69,16 +69,22 @@ struct ChangeNotifier: Sendable {
     }
   }
 
-  /// The notification `announcement` gives for `change`; nil for news about the past. The
+  /// The notification `announcement` gives for `change`; nil for news about an appointment
+  /// that is over (an insight or a message is news whenever it was written). The
   /// dedupe key names the item and, for a change, the new value, so a game moved twice is told
   /// twice and a sync repeated is told once.
   private func notification(
-    _ announcement: ChangeAnnouncement, _ change: ItemChange, _ stored: StoredItem, labels: TimeLabels
+    _ announcement: ChangeAnnouncement, _ change: ItemChange, _ stored: StoredItem,
+    declaration: ItemKindDeclaration, labels: TimeLabels
   ) -> NewNotification? {
     let item = stored.item
-    if let end = item.endsAt ?? item.startsAt, end < Date() { return nil }
-    let when = [item.startsAt.map { labels.upcoming($0, now: Date()) }, item.location].compactMap { $0 }.joined(
-      separator: " · ")
+    if declaration.appointment, let end = item.endsAt ?? item.startsAt, end < Date() { return nil }
+    // An appointment's body says when and where; other news says what its second line says.
+    let when =
+      declaration.appointment
+      ? [item.startsAt.map { labels.upcoming($0, now: Date()) }, item.location].compactMap { $0 }.joined(
+        separator: " · ")
+      : declaration.subtitle(of: item) ?? ""
     var key = "\(announcement.category):\(stored.number)"
     if change.change == .changed {
       for field in change.fields.sorted() {

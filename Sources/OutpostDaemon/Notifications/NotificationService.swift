@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
 import OutpostStore
@@ -24,6 +25,7 @@ actor NotificationService {
   private var capabilities: Set<String>?
   /// What a click on Snooze or Dismiss of a reminder does (the reminder service's).
   private var reminderAction: (@Sendable (StoredNotification, ReminderAction) async -> Void)?
+  private var itemAction: (@Sendable (StoredNotification, ActionType, [String: JSONValue]) async -> Void)?
   private var listening: Task<Void, Never>?
 
   init(
@@ -41,6 +43,14 @@ actor NotificationService {
 
   func onReminderAction(_ handler: @escaping @Sendable (StoredNotification, ReminderAction) async -> Void) {
     reminderAction = handler
+  }
+
+  /// What queues a connector's action on a notification's item (a declared button, the kind's
+  /// `openAction`): set by the daemon, which owns the action queue.
+  func onItemAction(
+    _ handler: @escaping @Sendable (StoredNotification, ActionType, [String: JSONValue]) async -> Void
+  ) {
+    itemAction = handler
   }
 
   /// Starts following the server's signals (clicks, closes, the server coming and going) and
@@ -99,10 +109,15 @@ actor NotificationService {
     else { return (.suppressed, nil) }
     guard let notifier else { return (.suppressed, nil) }
     let reminder = notification.category == .reminder
+    let buttons = await declaration(of: notification)?.notificationButtons ?? []
+    // The service's own snooze (seen on the phone too) replaces the local ones.
+    let ownSnooze = buttons.contains { $0.key.hasPrefix("snooze") }
     var actions: [DesktopNotification.Action] = []
     if notification.link != nil { actions.append(.init(key: ReminderAction.open.key, label: label(.open))) }
+    for button in buttons { actions.append(.init(key: button.desktopKey, label: button.label[language])) }
     if reminder {
       for action in ReminderAction.standard where action != .open {
+        if case .snooze = action, ownSnooze { continue }
         actions.append(.init(key: action.key, label: label(action)))
       }
     }
@@ -156,16 +171,34 @@ actor NotificationService {
     }
   }
 
+  /// The declaration of the kind of item a notification is about, if it is about one.
+  private func declaration(of notification: StoredNotification) async -> ItemKindDeclaration? {
+    guard let number = notification.itemNumber, let item = try? await store.item(number: number) else { return nil }
+    return ConnectorRegistry.itemKind(item.item.kind)
+  }
+
   private func handle(_ signal: NotificationSignal) async {
     switch signal {
     case .actionInvoked(let id, let key):
-      guard let action = ReminderAction(key: key),
-        let notification = try? await store.notification(desktopID: id)
-      else { return }
+      guard let notification = try? await store.notification(desktopID: id) else { return }
+      if let buttonKey = NotificationButton.key(fromDesktopKey: key) {
+        guard
+          let button = await declaration(of: notification)?.notificationButtons.first(where: { $0.key == buttonKey })
+        else { return }
+        logger.info("notifications: \(buttonKey) on #\(notification.id) \"\(notification.summary)\"")
+        _ = try? await store.markNotificationsRead(ids: [notification.id], at: Date())
+        await itemAction?(notification, button.action, button.params)
+        return
+      }
+      guard let action = ReminderAction(key: key) else { return }
       logger.info("notifications: \(key) on #\(notification.id) \"\(notification.summary)\"")
       _ = try? await store.markNotificationsRead(ids: [notification.id], at: Date())
       switch action {
-      case .open: if let link = notification.link { Self.open(link, logger: logger) }
+      case .open:
+        if let link = notification.link { Self.open(link, logger: logger) }
+        if let opened = await declaration(of: notification)?.openAction {
+          await itemAction?(notification, opened, [:])
+        }
       case .snooze, .dismiss: await reminderAction?(notification, action)
       }
     case .closed: break

@@ -27,12 +27,21 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// same sync, this one's change is part of the same news and is not told again (a cancelled
   /// game takes its exchange offer off the board; that is no "taken").
   public var followsCancellationOf: String?
+  /// The buttons a notification about it offers besides Open and Dismiss, each queueing one of
+  /// the connector's actions on it. A reminder of a kind that declares its own snooze offers
+  /// that one (the service's, seen on the phone too) instead of the local ones.
+  public var notificationButtons: [NotificationButton]
+  /// The action queued when the user opens a notification about it (an insight marked read).
+  public var openAction: ActionType?
 
   public init(
     _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
-    followsCancellationOf: String? = nil, unreadKey: String? = nil
+    followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
+    openAction: ActionType? = nil
   ) {
+    self.notificationButtons = notificationButtons
+    self.openAction = openAction
     self.eveningBefore = eveningBefore
     self.unreadKey = unreadKey
     self.kind = kind

@@ -3,10 +3,13 @@
 /// `POST /__admin/mutate {"service":"viiraa","op":…}`:
 /// - `soft-delete-reading` `{"email", "id"?}`: the newest reading when no id is given;
 /// - `end-sessions` `{"email"}`: refreshes then fail with `session_not_found`;
+/// - `add-reminder` `{"email", "title", "startsAt", "rrule"?}`: a coach's reminder, in the
+///   user's zone (`startsAt` RFC 3339);
+/// - `publish-insight` `{"email", "title", "body"?}`: an insight published now, unread;
 /// - `config` `{"accessTokenLifetimeSeconds"?, "reuseIntervalSeconds"?}`.
 /// Never shows a password or a token.
 enum ViiRaaAdmin {
-  static let operations = ["soft-delete-reading", "end-sessions", "config"]
+  static let operations = ["soft-delete-reading", "end-sessions", "add-reminder", "publish-insight", "config"]
 
   static func state(_ sandbox: ViiRaaSandbox) -> SandboxJSON {
     let stats = sandbox.auth.currentStats()
@@ -68,6 +71,37 @@ enum ViiRaaAdmin {
         throw SandboxAdminError("\(email) has no live reading \(id ?? "")", status: .notFound)
       }
       return .object([("deleted", .string(deleted))])
+    case "add-reminder":
+      try body.requireOnly(["service", "op", "email", "title", "startsAt", "rrule"])
+      let email = try user(body)
+      let title = try body.requiredString("title")
+      let text = try body.requiredString("startsAt")
+      guard let starts = SandboxTime.parseISO(text) else {
+        throw SandboxAdminError("startsAt \"\(text)\" is not an RFC 3339 time", status: .badRequest)
+      }
+      let rrule = try body.string("rrule")
+      let id = sandbox.addRow("coaching_reminders", email: email) { zone in
+        [
+          "title": .text(title), "body": .text("\(title) — from your ViiRaa coach."), "category": .text("custom"),
+          "starts_at": .time(Int64(starts) * 1_000_000),
+          "rrule": rrule.map { .text($0) } ?? .null, "time_zone": .text(zone), "ends_at": .null, "active": .bool(true),
+          "created_by": .text("coach"), "last_completed_at": .null, "snoozed_until": .null, "link": .null,
+        ]
+      }
+      return .object([("id", .string(id))])
+    case "publish-insight":
+      try body.requireOnly(["service", "op", "email", "title", "body"])
+      let email = try user(body)
+      let title = try body.requiredString("title")
+      let text = try body.string("body") ?? "From your ViiRaa coach."
+      let now = sandbox.nowMicroseconds()
+      let id = sandbox.addRow("insights", email: email) { _ in
+        [
+          "kind": .text("coach_note"), "title": .text(title), "body": .text(text),
+          "period_start": .null, "period_end": .null, "metrics": .null, "published_at": .time(now), "read_at": .null,
+        ]
+      }
+      return .object([("id", .string(id))])
     case "end-sessions":
       try body.requireOnly(["service", "op", "email"])
       let email = try user(body)

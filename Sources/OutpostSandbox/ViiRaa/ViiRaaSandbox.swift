@@ -79,6 +79,19 @@ public final class ViiRaaSandbox: Sendable {
 
   public func setAccessTokenLifetime(seconds: Int) async { await auth.setAccessTokenLifetime(seconds: seconds) }
 
+  /// A row written now for `email` (an admin's reminder or insight); `fields` get the user's
+  /// time zone. Returns the new row's id.
+  func addRow(_ table: String, email: String, _ fields: (String) -> ViiRaaTables.Row) -> String {
+    let owner = ViiRaaDemo.userID(email)
+    let now = nowMicroseconds()
+    let id = UUID().uuidString.lowercased()
+    let zone = ViiRaaDemo.profiles.first { $0.email == email }?.timeZone ?? "UTC"
+    withState { state in
+      state.append(table, ViiRaaTables.row(id: id, userID: owner, updatedAt: now, fields(zone)))
+    }
+    return id
+  }
+
   func softDeleteNow(email: String, id: String?) -> String? {
     let owner = ViiRaaDemo.userID(email)
     let now = nowMicroseconds()

@@ -19,15 +19,25 @@ extension ItemKind {
 /// How ViiRaa's items show and what news they give. Readings are data, not appointments: they
 /// stay out of the agenda, the calendars and the bar's "next". Coaching reminders are
 /// appointments (they go to the calendars) reminded at their own time through a deadline an
-/// hour after it (a reminder to check glucose at 08:00 is pointless by 09:00).
+/// hour after it (a reminder to check glucose at 08:00 is pointless by 09:00), with Done and
+/// the service's own snooze as buttons; an insight opened from its notification is marked read.
 enum ViiRaaKinds {
   static let declarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(.glucoseReading, noun: "glucose reading", appointment: false, subtitle: ["kind", "source"]),
     ItemKindDeclaration(.weightReading, noun: "weight", appointment: false, subtitle: ["source"]),
     ItemKindDeclaration(.activityDay, noun: "activity day", appointment: false, subtitle: ["exerciseMinutesText"]),
-    ItemKindDeclaration(.coachingReminder, noun: "coaching reminder", appointment: true, subtitle: ["body"]),
     ItemKindDeclaration(
-      .insight, noun: "insight", appointment: false, subtitle: ["kind"],
+      .coachingReminder, noun: "coaching reminder", appointment: true, subtitle: ["body"],
+      notificationButtons: [
+        NotificationButton(
+          key: "done", action: .viiraaReminderDone,
+          label: LocalizedText(en: "Done", de: "Erledigt", fr: "Fait", it: "Fatto")),
+        NotificationButton(
+          key: "snooze-30", action: .viiraaReminderSnooze, params: ["minutes": 30],
+          label: LocalizedText(en: "Snooze 30 min", de: "30 Min. später", fr: "Reporter 30 min", it: "Rinvia 30 min")),
+      ]),
+    ItemKindDeclaration(
+      .insight, noun: "insight", appointment: false, subtitle: ["body"],
       announcements: [
         ChangeAnnouncement(
           category: "new-insight", on: [.new], onlyWhen: ["unread": .int(1)],
@@ -35,7 +45,7 @@ enum ViiRaaKinds {
             en: "New insight: {0}", de: "Neue Erkenntnis: {0}", fr: "Nouvel aperçu : {0}", it: "Nuovo spunto: {0}"),
           grouped: LocalizedText(
             en: "{0} new insights", de: "{0} neue Erkenntnisse", fr: "{0} nouveaux aperçus", it: "{0} nuovi spunti"))
-      ], unreadKey: "unread"),
+      ], unreadKey: "unread", openAction: .viiraaInsightRead),
     ItemKindDeclaration(.healthProfile, noun: "profile", appointment: false),
   ]
 }

@@ -92,12 +92,17 @@ enum LibreViewRows {
     var folds: [String: FoldTracker] = [:]
     var readings: [GlucoseReading] = []
     readings.reserveCapacity(pending.count)
+    // Rows of one group come in runs: its name is made once a run, not once a row.
+    var lastGroup: (serial: String?, kind: GlucoseReading.Kind, name: String)?
     for item in pending {
       guard let local = item.stamp.localSeconds(dayFirst: dayFirst) else {
         rejected.append(.init(line: item.line, reason: "impossible date or time in Device Timestamp"))
         continue
       }
-      let group = "\(item.serial ?? "-")/\(item.kind.rawValue)"
+      if lastGroup?.serial != item.serial || lastGroup?.kind != item.kind {
+        lastGroup = (item.serial, item.kind, "\(item.serial ?? "-")/\(item.kind.rawValue)")
+      }
+      let group = lastGroup?.name ?? ""
       let instant = folds[group, default: FoldTracker()].instant(for: local, resolver.resolve(local))
       let at = Date(timeIntervalSince1970: TimeInterval(instant))
       readings.append(
