@@ -2,6 +2,8 @@
 /// per user: row counts per table, the latest reading, sessions; counters) and
 /// `POST /__admin/mutate {"service":"viiraa","op":…}`:
 /// - `soft-delete-reading` `{"email", "id"?}`: the newest reading when no id is given;
+/// - `hard-delete-reading` `{"email", "dedupKey"?}`: gone outright (without a key, the newest
+///   reading more than an hour old);
 /// - `end-sessions` `{"email"}`: refreshes then fail with `session_not_found`;
 /// - `add-reminder` `{"email", "title", "startsAt", "rrule"?}`: a coach's reminder, in the
 ///   user's zone (`startsAt` RFC 3339);
@@ -9,7 +11,9 @@
 /// - `config` `{"accessTokenLifetimeSeconds"?, "reuseIntervalSeconds"?}`.
 /// Never shows a password or a token.
 enum ViiRaaAdmin {
-  static let operations = ["soft-delete-reading", "end-sessions", "add-reminder", "publish-insight", "config"]
+  static let operations = [
+    "soft-delete-reading", "hard-delete-reading", "end-sessions", "add-reminder", "publish-insight", "config",
+  ]
 
   static func state(_ sandbox: ViiRaaSandbox) -> SandboxJSON {
     let stats = sandbox.auth.currentStats()
@@ -69,6 +73,14 @@ enum ViiRaaAdmin {
       let id = try body.string("id")
       guard let deleted = sandbox.softDeleteNow(email: email, id: id) else {
         throw SandboxAdminError("\(email) has no live reading \(id ?? "")", status: .notFound)
+      }
+      return .object([("deleted", .string(deleted))])
+    case "hard-delete-reading":
+      try body.requireOnly(["service", "op", "email", "dedupKey"])
+      let email = try user(body)
+      let key = try body.string("dedupKey")
+      guard let deleted = sandbox.hardDeleteNow(email: email, dedupKey: key) else {
+        throw SandboxAdminError("\(email) has no reading \(key ?? "")", status: .notFound)
       }
       return .object([("deleted", .string(deleted))])
     case "add-reminder":

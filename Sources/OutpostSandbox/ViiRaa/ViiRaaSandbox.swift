@@ -77,6 +77,33 @@ public final class ViiRaaSandbox: Sendable {
     softDeleteNow(email: email, id: id)
   }
 
+  /// Deletes a reading outright, as an operator's SQL would: no tombstone, nothing in a change
+  /// listing; only a whole listing shows it is gone. The reading with `dedupKey`, else the
+  /// newest live one more than an hour old (one no overlap lists again). Returns its key.
+  @discardableResult
+  public func hardDeleteReading(email: String, dedupKey: String? = nil) async -> String? {
+    hardDeleteNow(email: email, dedupKey: dedupKey)
+  }
+
+  func hardDeleteNow(email: String, dedupKey: String?) -> String? {
+    let owner = ViiRaaDemo.userID(email)
+    let hourAgo = nowMicroseconds() - 3_600_000_000
+    return withState { state in
+      let rows = state.rows("glucose_readings", owner: owner)
+      let index =
+        dedupKey.map { key in rows.firstIndex { $0["dedup_key"] == .text(key) } }
+        ?? rows.indices.last { index in
+          guard rows[index]["deleted_at"] == .null, case .time(let at) = rows[index]["measured_at"] else {
+            return false
+          }
+          return at < hourAgo
+        }
+      guard let index, case .text(let key) = rows[index]["dedup_key"] else { return nil }
+      state.remove("glucose_readings", owner: owner, index: index)
+      return key
+    }
+  }
+
   public func setAccessTokenLifetime(seconds: Int) async { await auth.setAccessTokenLifetime(seconds: seconds) }
 
   /// A row written now for `email` (an admin's reminder or insight); `fields` get the user's
@@ -138,6 +165,15 @@ struct ViiRaaState {
     tables[table, default: [:]][owner, default: []].append(row)
     if table == "glucose_readings", case .text(let key) = row["dedup_key"] {
       dedupKeys[owner, default: []].insert(key)
+    }
+  }
+
+  /// Deletes one row outright (its dedup key is free again).
+  mutating func remove(_ table: String, owner: String, index: Int) {
+    guard let row = tables[table]?[owner]?[index] else { return }
+    tables[table]?[owner]?.remove(at: index)
+    if table == "glucose_readings", case .text(let key) = row["dedup_key"] {
+      dedupKeys[owner]?.remove(key)
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import OutpostModel
 import OutpostSandbox
+import OutpostStore
 import Testing
 
 @testable import OutpostConnectors
@@ -297,5 +298,48 @@ extension ViiRaaConnectorTests {
       throw error
     }
     try await server.stop()
+  }
+}
+
+extension ViiRaaConnectorTests {
+  /// A reading deleted outright at the service (no tombstone) cannot be told by a change
+  /// listing; the daily whole listing tells it, and the store lets it go then, not before.
+  @Test func aReadingDeletedOutrightLeavesWithTheDailyWholeListing() async throws {
+    try await withWorld { world in
+      let directory = TemporaryDirectory()
+      let store = try Store.open(path: directory.file("outpost.sqlite"))
+      let accountID = "00000000-0000-4000-8000-0000000000c1"
+      try await store.addAccount(
+        Account(
+          id: accountID, name: "me", kind: "viiraa", username: ViiRaaDemo.libreEmail, baseURL: "https://x",
+          state: .ok, stateChangedAt: Self.reference, createdAt: Self.reference))
+      func sync(_ cursor: SyncCursor?) async throws -> FetchResult {
+        let result = try await fetch(world, cursor)
+        _ = try await store.applySync(
+          accountID: accountID, items: result.items, points: result.points, complete: result.complete,
+          window: SyncWindow.around(world.server.viiraa.currentDate()), cursor: nil, removed: result.removed)
+        return result
+      }
+      func keys() async throws -> Set<String> {
+        try await store.seriesKeys(accountID: accountID, kind: .glucoseReading)
+      }
+
+      let first = try await sync(nil)
+      let gone = try #require(await world.server.viiraa.hardDeleteReading(email: ViiRaaDemo.libreEmail))
+      #expect(try await keys().contains(gone))
+      await world.server.advanceClock(seconds: 600)
+      let soon = try await sync(first.cursor)
+      #expect(!soon.complete.contains(.glucoseReading) && soon.removed.isEmpty)
+      #expect(try await keys().contains(gone))
+
+      await world.server.advanceClock(seconds: 86_400)
+      let daily = try await sync(soon.cursor)
+      #expect(daily.complete.contains(.glucoseReading))
+      let held = try await keys()
+      #expect(!held.contains(gone))
+      // Everything else the service holds is still here.
+      let truth = await world.server.viiraa.liveKeys(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
+      #expect(held == truth, "missing \(truth.subtracting(held).count), extra \(held.subtracting(truth).count)")
+    }
   }
 }
