@@ -199,7 +199,9 @@ enum SandboxHelp {
     mg/dL, America/Chicago), dexcom@example.com (Dexcom G7, mmol/L,
     Europe/Zurich); google@example.com signs in with Google only.
     Admin: POST /__admin/mutate {"service":"viiraa","op":…} ops:
-    soft-delete-reading {"email","id"?}, end-sessions {"email"},
+    soft-delete-reading {"email","id"?}, hard-delete-reading {"email",
+    "dedupKey"?}, add-reminder {"email","title","startsAt","rrule"?},
+    publish-insight {"email","title","body"?}, end-sessions {"email"},
     config {"accessTokenLifetimeSeconds","reuseIntervalSeconds"}.
 
     SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
