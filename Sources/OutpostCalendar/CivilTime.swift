@@ -3,10 +3,10 @@ import Foundation
 /// A calendar day with no time zone (proleptic Gregorian). Recurrence rules are civil: "every
 /// Tuesday at 19:00" means 19:00 on the wall clock of the event's zone whatever DST does, so
 /// expansion works on these values and turns them into instants only at the end.
-struct CivilDate: Hashable, Comparable, Sendable {
-  var year: Int
-  var month: Int
-  var day: Int
+public struct CivilDate: Hashable, Comparable, Sendable {
+  public internal(set) var year: Int
+  public internal(set) var month: Int
+  public internal(set) var day: Int
 
   /// Nil for a day that does not exist (February 30).
   init?(year: Int, month: Int, day: Int) {
@@ -17,7 +17,7 @@ struct CivilDate: Hashable, Comparable, Sendable {
   }
 
   /// The day `dayNumber` days after 1970-01-01 (negative before it).
-  init(dayNumber: Int) {
+  public init(dayNumber: Int) {
     // Howard Hinnant's civil_from_days: exact for every day, no Calendar object needed.
     let z = dayNumber + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -55,7 +55,7 @@ struct CivilDate: Hashable, Comparable, Sendable {
 
   static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
-  static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+  public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
   /// `YYYYMMDD`, the DATE form of RFC 5545.
   var basicFormat: String { pad(year, 4) + pad(month, 2) + pad(day, 2) }

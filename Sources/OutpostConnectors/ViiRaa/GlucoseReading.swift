@@ -1,3 +1,4 @@
+import OutpostCalendar
 import OutpostModel
 
 #if canImport(FoundationEssentials)
@@ -78,18 +79,9 @@ public struct GlucoseReading: Sendable, Equatable, Hashable {
     bytes.append(0x3A)
     bytes += kind.rawValue.utf8
     bytes.append(0x3A)
-    // The civil date of a day count (Howard Hinnant's `civil_from_days`).
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let date = CivilDate(dayNumber: Int(days))
     func digits(_ value: Int64, _ width: Int) {
       var divisor: Int64 = 1
       for _ in 1..<width { divisor *= 10 }
@@ -100,11 +92,11 @@ public struct GlucoseReading: Sendable, Equatable, Hashable {
         divisor /= 10
       }
     }
-    digits(year, 4)
+    digits(Int64(date.year), 4)
     bytes.append(0x2D)
-    digits(month, 2)
+    digits(Int64(date.month), 2)
     bytes.append(0x2D)
-    digits(day, 2)
+    digits(Int64(date.day), 2)
     bytes.append(0x54)
     digits(secondOfDay / 3600, 2)
     bytes.append(0x3A)

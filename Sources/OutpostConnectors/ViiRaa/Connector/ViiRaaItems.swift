@@ -27,12 +27,6 @@ enum ViiRaaItems {
     }
   }
 
-  /// "112 mg/dL", "112.5 mg/dL": sensors give whole numbers, converted mmol/L values tenths.
-  static func mgdlText(_ value: Double) -> String {
-    let text = GlucoseDisplay.tenthsText(value)
-    return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + " mg/dL"
-  }
-
   static func common(_ row: JSONValue) -> [String: JSONValue] {
     ["id": row["id"] ?? .null, "version": row["version"] ?? .null]
   }
