@@ -23,6 +23,44 @@ import Testing
     #expect(!filledEnglish.contains("{"))
   }
 
+  /// `outpost viiraa` and `outpost rpp`: translated, their values filled in, the English unchanged
+  /// (tests and scripts read it), commands and units kept as they are.
+  static let serviceMessages: [(MessageKey, [String], String)] = [
+    (.viiraaChartWritten, ["agp.svg", "14", "2016"], "Wrote agp.svg: 14 days, 2016 sensor readings."),
+    (.viiraaReadingsCountNewest, ["288", "1", "3"], "288 reading(s) in the last 1 day(s), the newest 3 shown:"),
+    (
+      .viiraaImported, ["96", "7"],
+      "Imported 96 reading(s); they count in `outpost viiraa` now and are sent to ViiRaa as action #7 (`outpost queue`)."
+    ),
+    (.viiraaSeveralAccounts, ["me, kid"], "You have several ViiRaa accounts (me, kid): name one with --account"),
+    (.viiraaWeightChange, ["-0.4"], "-0.4 kg in a week"),
+    (.rppBooked, ["RPP-7K3Q9D", "scheduled"], "Booked: RPP-7K3Q9D (scheduled)"),
+    (.rppNoOrder, ["42"], "No RPP order \"42\"; `outpost rpp orders` lists them (number, RPP-… or ord_…)"),
+    (
+      .rppLateFeeSince, ["USD 75.00", "2026-12-02 09:00", "RPP-7K3Q9D"],
+      "A late fee of USD 75.00 applies now (free cancellation ended 2026-12-02 09:00). To cancel and pay it: outpost rpp cancel RPP-7K3Q9D --accept-fee"
+    ),
+    (
+      .rppSignedOutEverywhere, ["work"],
+      "Signed out of RPP on every device; `outpost account login work` signs this one in again."
+    ),
+  ]
+
+  @Test(arguments: serviceMessages)
+  func viiraaAndRPPMessagesAreTranslated(key: MessageKey, arguments: [String], english: String) {
+    #expect(Localizer(.en)(key, arguments: arguments) == english)
+    for language in [Language.de, .fr, .it] {
+      let text = Localizer(language)(key, arguments: arguments)
+      #expect(text != english, "\(key) in \(language)")
+      #expect(!text.contains("{"), "\(key) in \(language): \(text)")
+      for argument in arguments { #expect(text.contains(argument), "\(key) in \(language): \(text)") }
+      for token in ["`outpost viiraa`", "`outpost queue`", "--account", "--accept-fee", " kg"]
+      where english.contains(token) {
+        #expect(text.contains(token), "\(key) in \(language) lost \(token): \(text)")
+      }
+    }
+  }
+
   @Test func languageComesFromTheEnvironment() {
     #expect(Language.preferred(environment: [:]) == .en)
     #expect(Language.preferred(environment: ["LANG": "de_CH.UTF-8"]) == .de)

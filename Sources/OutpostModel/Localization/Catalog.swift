@@ -158,12 +158,96 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case snoozeNoNumber
   case snoozeNoUnit
   case snoozeZero
+  // `outpost viiraa …` (Catalog+ViiRaa.swift).
+  case viiraaDaysRange
+  case viiraaLimitAtLeastOne
+  case viiraaNoChart
+  case viiraaCannotWrite
+  case viiraaChartWritten
+  case viiraaChartEmpty
+  case viiraaImportNoFile
+  case viiraaImportDateOrder
+  case viiraaImportReading
+  case viiraaImportFile
+  case viiraaImportAlreadyThere
+  case viiraaImportSkipped
+  case viiraaImportRejected
+  case viiraaImportNote
+  case viiraaImportRejectedLine
+  case viiraaImportMoreRejected
+  case viiraaImportDryRun
+  case viiraaImportNothingNew
+  case viiraaImported
+  case viiraaRecorded
+  case viiraaNoAccount
+  case viiraaSeveralAccounts
+  // The dashboard (`outpost viiraa`) and the readings list.
+  case viiraaJustNow
+  case viiraaMinutesAgo
+  case viiraaHoursAgo
+  case viiraaDaysAgo
+  case viiraaReadingsNone
+  case viiraaReadingsCount
+  case viiraaReadingsCountNewest
+  case viiraaLow
+  case viiraaHigh
+  case viiraaLatest
+  case viiraaOrLower
+  case viiraaOrHigher
+  case viiraaStale
+  case viiraaNoData
+  case viiraaNoReadingYet
+  case viiraaToday
+  case viiraaSevenDays
+  case viiraaThirtyDays
+  case viiraaColumns
+  case viiraaNoSensorData
+  case viiraaTooLittleData
+  case viiraaGMI
+  case viiraaWeight
+  case viiraaWeightChange
+  case viiraaActivity
+  case viiraaNext
+  case viiraaNewInsights
+  case viiraaNotMedical
+  // Coaching reminders and insights.
+  case viiraaRemindersNone
+  case viiraaTagDone
+  case viiraaTagSnoozed
+  case viiraaInsightMissing
+  case viiraaInsightsNone
+  case viiraaTagNew
+  // `outpost rpp …` (Catalog+RPP.swift).
+  case rppSignedOutEverywhere
+  case rppPhotos
+  case rppPartnerTimeZone
+  case rppSlotYours
+  case rppSlotTaken
+  case rppNoFreeSlot
+  case rppBooked
+  case rppBookedPending
+  case rppNoOrder
+  case rppNoAccount
+  case rppSeveralAccounts
+  // Rescheduling and cancelling.
+  case rppRescheduleUntil
+  case rppLateFee
+  case rppLateFeeSince
+  case rppCancellingWithFee
+  case rppFreeCancellationUntil
+  case rppPartnerTime
+  // Conversations.
+  case rppUnread
+  case rppRead
+  case rppNoMessages
+  case rppNoConversation
 }
 
 enum Catalog {
-  static let entries = [accountEntries, itemEntries, calendarEntries, notificationEntries].reduce(coreEntries) {
-    $0.merging($1) { core, _ in core }
-  }
+  static let entries = [accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries]
+    .reduce(coreEntries) {
+      $0.merging($1) { core, _ in core }
+    }
 
   static let coreEntries: [MessageKey: [Language: String]] = [
     .daemonNotRunning: [

@@ -7,6 +7,11 @@ public struct Localizer: Sendable {
   public init(environment: [String: String]) { self.init(Language.preferred(environment: environment)) }
 
   public func callAsFunction(_ key: MessageKey, _ arguments: String...) -> String {
+    self(key, arguments: arguments)
+  }
+
+  /// The same with the values in an array.
+  public func callAsFunction(_ key: MessageKey, arguments: [String]) -> String {
     let template = Catalog.entries[key]?[language] ?? Catalog.entries[key]?[.en] ?? key.rawValue
     return Self.fill(template, arguments)
   }

@@ -26,7 +26,7 @@ struct RPPReschedule: ParsableCommand {
       let listed = try RPPLookup.order(order, global)
       let rule = listed.item.details["allowedActions"]?["reschedule"]
       if !global.json, let until = rule?["until"]?.stringValue {
-        Terminal.note("The partner allows rescheduling until \(RPPText.shown(until)).")
+        Terminal.note(localized(.rppRescheduleUntil, RPPText.shown(until)))
       }
       var params: [String: JSONValue] = ["slot": .string(slot)]
       if let reason { params["reason"] = .string(reason) }
@@ -62,15 +62,17 @@ struct RPPCancel: ParsableCommand {
       let late = freeUntil.flatMap(UTCTimestamp.parse).map { Date() >= $0 } ?? (fee != nil)
       if late, let fee {
         guard acceptFee else {
-          throw CLIFailure(
-            .daemonError,
-            "A late fee of \(RPPText.money(fee)) applies now"
-              + (freeUntil.map { " (free cancellation ended \(RPPText.shown($0)))" } ?? "")
-              + ". To cancel and pay it: outpost rpp cancel \(order) --accept-fee")
+          let message =
+            if let freeUntil {
+              localized(.rppLateFeeSince, RPPText.money(fee), RPPText.shown(freeUntil), order)
+            } else {
+              localized(.rppLateFee, RPPText.money(fee), order)
+            }
+          throw CLIFailure(.daemonError, message)
         }
-        if !global.json { Terminal.note("Cancelling with the late fee of \(RPPText.money(fee)).") }
+        if !global.json { Terminal.note(localized(.rppCancellingWithFee, RPPText.money(fee))) }
       } else if !global.json, let freeUntil {
-        Terminal.note("Free cancellation until \(RPPText.shown(freeUntil)).")
+        Terminal.note(localized(.rppFreeCancellationUntil, RPPText.shown(freeUntil)))
       }
       var params: [String: JSONValue] = [:]
       if let reason { params["reason"] = .string(reason) }
@@ -84,6 +86,6 @@ extension RPPText {
   /// A service timestamp in the partner's wall-clock time and the user's.
   static func shown(_ text: String) -> String {
     guard let instant = UTCTimestamp.parse(text) else { return text }
-    return "\(text.prefix(10)) \(wallClock(text)) partner time (\(Terminal.localTime(instant)) yours)"
+    return localized(.rppPartnerTime, String(text.prefix(10)), wallClock(text), Terminal.localTime(instant))
   }
 }

@@ -64,7 +64,7 @@ struct RPPCommand: ParsableCommand {
         if global.json {
           Terminal.printJSON(loggedOut)
         } else {
-          print("Signed out of RPP on every device; `outpost account login \(name)` signs this one in again.")
+          print(localized(.rppSignedOutEverywhere, name))
         }
       }
     }
@@ -100,7 +100,9 @@ struct RPPCommand: ParsableCommand {
         }
         for order in orders {
           var line = ItemText.line(order, showDay: true)
-          if let url = order.item.details["deliveryURL"]?.stringValue { line += "\n      photos: \(url)" }
+          if let url = order.item.details["deliveryURL"]?.stringValue {
+            line += "\n      " + localized(.rppPhotos, url)
+          }
           print(line)
         }
       }
@@ -152,7 +154,7 @@ struct RPPCommand: ParsableCommand {
           Terminal.printJSON(answer)
           return
         }
-        let zone = answer.result["timeZone"]?.stringValue ?? "the partner's time zone"
+        let zone = answer.result["timeZone"]?.stringValue ?? localized(.rppPartnerTimeZone)
         var shown = 0
         for day in RPPText.array(answer.result["days"]) {
           let slots = RPPText.array(day["slots"]).filter { all || $0["available"] == .bool(true) }
@@ -162,14 +164,16 @@ struct RPPCommand: ParsableCommand {
             guard let start = slot["start"]?.stringValue else { continue }
             let end = slot["end"]?.stringValue.map { "–" + RPPText.wallClock($0) } ?? ""
             var line = "  \(RPPText.wallClock(start))\(end) (\(zone))"
-            if let instant = UTCTimestamp.parse(start) { line += "  = \(Terminal.localTime(instant)) yours" }
-            if slot["available"] != .bool(true) { line += "  [taken]" }
+            if let instant = UTCTimestamp.parse(start) {
+              line += "  " + localized(.rppSlotYours, Terminal.localTime(instant))
+            }
+            if slot["available"] != .bool(true) { line += "  [\(localized(.rppSlotTaken))]" }
             line += "\n      --slot \(start)"
             print(line)
             shown += 1
           }
         }
-        if shown == 0 { print("No free slot on those days; try --days 7 or another --date.") }
+        if shown == 0 { print(localized(.rppNoFreeSlot)) }
       }
     }
   }
@@ -211,7 +215,7 @@ struct RPPCommand: ParsableCommand {
         } else if result.action.state == .done, let order = result.action.serverState {
           let number = order["orderNumber"]?.stringValue ?? "?"
           let status = order["status"]?.stringValue ?? "?"
-          print("Booked: \(number) (\(status == "pending" ? "pending: the partner confirms it" : status))")
+          print(localized(.rppBooked, number, status == "pending" ? localized(.rppBookedPending) : status))
           if let start = order["appointment"]?["start"]?.stringValue { print("  \(start)") }
         } else {
           print(ActionOutput.queued(result.action))
@@ -233,8 +237,7 @@ enum RPPLookup {
     let orders = try global.connect().call(ItemsList.self, .init(kinds: ["order"], service: "rpp")).items
     let wanted = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
     if let found = orders.first(where: { matches($0, wanted) }) { return found }
-    throw CLIFailure(
-      .daemonError, "No RPP order \"\(reference)\"; `outpost rpp orders` lists them (number, RPP-… or ord_…)")
+    throw CLIFailure(.daemonError, localized(.rppNoOrder, reference))
   }
 
   private static func matches(_ order: ListedItem, _ wanted: String) -> Bool {
@@ -247,11 +250,9 @@ enum RPPLookup {
     let accounts = try connection.call(AccountsList.self, .init()).accounts.filter { $0.kind == "rpp" }
     switch accounts.count {
     case 1: return accounts[0].name
-    case 0: throw CLIFailure(.daemonError, "There is no RPP account; add one with `outpost account add rpp`")
+    case 0: throw CLIFailure(.daemonError, localized(.rppNoAccount))
     default:
-      throw CLIFailure(
-        .usage,
-        "You have several RPP accounts (\(accounts.map(\.name).joined(separator: ", "))): name one with --account")
+      throw CLIFailure(.usage, localized(.rppSeveralAccounts, accounts.map(\.name).joined(separator: ", ")))
     }
   }
 }

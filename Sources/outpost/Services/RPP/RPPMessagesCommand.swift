@@ -34,7 +34,9 @@ struct RPPMessages: ParsableCommand {
         if conversations.isEmpty { print(localized(.itemsEmpty)) }
         for conversation in conversations {
           let unread = conversation.item.details["unreadCount"]?.int64Value ?? 0
-          var line = "#\(conversation.number)  \(conversation.item.title)" + (unread > 0 ? "  [\(unread) unread]" : "")
+          var line =
+            "#\(conversation.number)  \(conversation.item.title)"
+            + (unread > 0 ? "  [\(localized(.rppUnread, "\(unread)"))]" : "")
           if let last = conversation.item.details["lastMessage"]?.stringValue { line += "\n      \(last.prefix(100))" }
           print(line)
         }
@@ -54,13 +56,13 @@ struct RPPMessages: ParsableCommand {
         for message in messages {
           let details = message.item.details
           let when = details["createdAt"]?.stringValue.flatMap(UTCTimestamp.parse).map(Terminal.localTime) ?? ""
-          let receipt = details["fromMe"] == .bool(true) && details["readAt"] != nil ? "  (read)" : ""
+          let receipt = details["fromMe"] == .bool(true) && details["readAt"] != nil ? "  (\(localized(.rppRead)))" : ""
           print("\(when)  \(details["sender"]?.stringValue ?? "?")\(receipt)")
           for line in (details["body"]?.stringValue ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
             print("    \(line)")
           }
         }
-        if messages.isEmpty { print("    (no messages yet)") }
+        if messages.isEmpty { print("    (\(localized(.rppNoMessages)))") }
       }
       let unread = conversation.item.details["unreadCount"]?.int64Value ?? 0
       if unread > 0 && !noMarkRead {
@@ -78,7 +80,7 @@ struct RPPMessages: ParsableCommand {
     let order = try RPPLookup.order(reference, global)
     let id = order.item.details["conversationId"]?.stringValue ?? ""
     guard let found = conversations.first(where: { $0.item.upstreamID == id }) else {
-      throw CLIFailure(.daemonError, "Order \(reference) has no conversation yet")
+      throw CLIFailure(.daemonError, localized(.rppNoConversation, reference))
     }
     return found
   }

@@ -80,8 +80,8 @@ struct ViiRaaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The ViiRaa account (when you have several).", valueName: "name")) var account: String?
 
     func validate() throws {
-      if !(1...90).contains(days) { throw ValidationError("--days is 1 to 90.") }
-      if let limit, limit < 1 { throw ValidationError("--limit is at least 1.") }
+      if !(1...90).contains(days) { throw ValidationError(localized(.viiraaDaysRange)) }
+      if let limit, limit < 1 { throw ValidationError(localized(.viiraaLimitAtLeastOne)) }
     }
 
     func run() throws {
@@ -117,19 +117,19 @@ struct ViiRaaCommand: ParsableCommand {
           QueriesRun.self,
           .init(query: "viiraa.chart", account: account, params: ["days": .int(Int64(days))]))
         guard let svg = answer.result["svg"]?.stringValue else {
-          throw CLIFailure(.protocolError, "The daemon sent no chart")
+          throw CLIFailure(.protocolError, localized(.viiraaNoChart))
         }
         do {
           try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-          throw CLIFailure(.daemonError, "Cannot write \(output): \(error)")
+          throw CLIFailure(.daemonError, localized(.viiraaCannotWrite, output, "\(error)"))
         }
         let readings = answer.result["readings"]?.int64Value ?? 0
         if global.json {
           Terminal.printJSON(["file": JSONValue.string(output), "days": .int(Int64(days)), "readings": .int(readings)])
         } else {
-          print("Wrote \(output): \(days) days, \(readings) sensor readings.")
-          if readings == 0 { print("No sensor readings in those days: sync, or import a CGM file first.") }
+          print(localized(.viiraaChartWritten, output, "\(days)", "\(readings)"))
+          if readings == 0 { print(localized(.viiraaChartEmpty)) }
         }
       }
     }
@@ -206,9 +206,9 @@ struct ViiRaaImport: ParsableCommand {
   @Option(help: ArgumentHelp("The ViiRaa account (when you have several).", valueName: "name")) var account: String?
 
   func validate() throws {
-    if files.isEmpty { throw ValidationError("Name at least one file.") }
+    if files.isEmpty { throw ValidationError(localized(.viiraaImportNoFile)) }
     if let dateOrder, !["month-first", "day-first"].contains(dateOrder) {
-      throw ValidationError("--date-order is month-first or day-first.")
+      throw ValidationError(localized(.viiraaImportDateOrder))
     }
   }
 
@@ -221,7 +221,7 @@ struct ViiRaaImport: ParsableCommand {
       if !global.json {
         let bytes = paths.compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
           .reduce(0, +)
-        if bytes > 1 << 20 { Terminal.progress("Reading \(paths.count) file(s), \(bytes >> 20) MiB…") }
+        if bytes > 1 << 20 { Terminal.progress(localized(.viiraaImportReading, "\(paths.count)", "\(bytes >> 20)")) }
       }
       let result = try global.connect().call(
         ImportsRun.self,

@@ -27,13 +27,15 @@ struct ViiRaaReminders: ParsableCommand {
         return
       }
       guard !items.isEmpty else {
-        print("No coaching reminder in the next 14 days.")
+        print(localized(.viiraaRemindersNone))
         return
       }
       for listed in items {
-        var line = ItemText.line(listed, showDay: true) + (listed.item.status == .closed ? "  [done]" : "")
+        var line =
+          ItemText.line(listed, showDay: true)
+          + (listed.item.status == .closed ? "  [\(localized(.viiraaTagDone))]" : "")
         if let until = listed.item.details["snoozedUntil"]?.stringValue.flatMap(UTCTimestamp.parse) {
-          line += "  [snoozed to \(Terminal.localTime(until))]"
+          line += "  [\(localized(.viiraaTagSnoozed, Terminal.localTime(until)))]"
         }
         print(line)
       }
@@ -97,7 +99,7 @@ struct ViiRaaInsights: ParsableCommand {
       let result = try connection.call(ItemsList.self, .init(kinds: ["insight"], service: "viiraa"))
       if let open {
         guard let listed = result.items.first(where: { $0.number == open }) else {
-          throw CLIFailure(.daemonError, "No insight #\(open); `outpost viiraa insights` lists them")
+          throw CLIFailure(.daemonError, localized(.viiraaInsightMissing, "\(open)"))
         }
         var action: QueuedAction?
         if listed.item.status == .active {
@@ -123,11 +125,13 @@ struct ViiRaaInsights: ParsableCommand {
         return
       }
       guard !items.isEmpty else {
-        print("No insight yet.")
+        print(localized(.viiraaInsightsNone))
         return
       }
       for listed in items {
-        print(ItemText.line(listed, showDay: true) + (listed.item.status == .active ? "  [new]" : ""))
+        print(
+          ItemText.line(listed, showDay: true)
+            + (listed.item.status == .active ? "  [\(localized(.viiraaTagNew))]" : ""))
       }
     }
   }

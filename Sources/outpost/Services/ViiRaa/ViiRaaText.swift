@@ -36,10 +36,10 @@ enum ViiRaaText {
   }
 
   static func age(_ seconds: Double) -> String {
-    if seconds < 90 { return "just now" }
-    if seconds < 5400 { return "\(Int(seconds / 60)) min ago" }
-    if seconds < 172_800 { return "\(Int(seconds / 3600)) h ago" }
-    return "\(Int(seconds / 86_400)) days ago"
+    if seconds < 90 { return localized(.viiraaJustNow) }
+    if seconds < 5400 { return localized(.viiraaMinutesAgo, "\(Int(seconds / 60))") }
+    if seconds < 172_800 { return localized(.viiraaHoursAgo, "\(Int(seconds / 3600))") }
+    return localized(.viiraaDaysAgo, "\(Int(seconds / 86_400))")
   }
 
   /// `outpost viiraa readings` in lines: a count, then one reading a line, newest first.
@@ -48,16 +48,18 @@ enum ViiRaaText {
     let days = answer["days"]?.int64Value ?? 1
     let count = answer["count"]?.int64Value ?? 0
     guard case .array(let readings)? = answer["readings"], !readings.isEmpty else {
-      return ["No readings in the last \(days) day(s): sync, or import a CGM file (`outpost viiraa import FILE`)."]
+      return [localized(.viiraaReadingsNone, "\(days)")]
     }
     var lines = [
-      "\(count) reading(s) in the last \(days) day(s)"
-        + (readings.count < count ? ", the newest \(readings.count) shown" : "") + ":"
+      readings.count < count
+        ? localized(.viiraaReadingsCountNewest, "\(count)", "\(days)", "\(readings.count)")
+        : localized(.viiraaReadingsCount, "\(count)", "\(days)")
     ]
     for reading in readings {
       let at = reading["at"]?.stringValue.flatMap(UTCTimestamp.parse).map(Terminal.localTime) ?? "?"
       let value = glucose(number(reading["value_mgdl"]), unit: unit)
-      let flag = reading["range_flag"]?.stringValue.map { $0 == "below" ? " (Low)" : " (High)" } ?? ""
+      let flag =
+        reading["range_flag"]?.stringValue.map { " (\(localized($0 == "below" ? .viiraaLow : .viiraaHigh)))" } ?? ""
       let trend = reading["trend"]?.stringValue.flatMap { arrows[$0] }.map { " " + $0 } ?? ""
       let kind = reading["kind"]?.stringValue ?? ""
       lines.append("  \(at)  \(value)\(flag)\(trend)  \(kind)")
@@ -71,70 +73,86 @@ enum ViiRaaText {
     let unit = answer["unit"]?.stringValue ?? "mg/dL"
     let now = dashboard["as_of"]?.stringValue.flatMap(UTCTimestamp.parse) ?? Date()
     var lines: [String] = []
+    // The labels in front of the lines, as wide as the widest (at least 8, as in English).
+    let labels = [MessageKey.viiraaLatest, .viiraaToday, .viiraaWeight, .viiraaNext].map { localized($0) }
+    let labelWidth = max(8, (labels.map(\.count).max() ?? 0) + 2)
+    func label(_ key: MessageKey) -> String { localized(key).padded(labelWidth) }
     if let latest = dashboard["latest"], latest != .null, let at = latest["at"]?.stringValue.flatMap(UTCTimestamp.parse)
     {
-      var line = "Latest  " + glucose(number(latest["value_mgdl"]), unit: unit)
-      if let flag = latest["range_flag"]?.stringValue { line += flag == "below" ? " (or lower)" : " (or higher)" }
+      var line = label(.viiraaLatest) + glucose(number(latest["value_mgdl"]), unit: unit)
+      if let flag = latest["range_flag"]?.stringValue {
+        line += " (\(localized(flag == "below" ? .viiraaOrLower : .viiraaOrHigher)))"
+      }
       if let arrow = arrows[latest["trend"]?.stringValue ?? "unknown"], !arrow.isEmpty { line += " " + arrow }
       line += "  " + age(now.timeIntervalSince(at))
       switch latest["status"]?.stringValue {
-      case "stale": line += "  (stale: no reading for 20 min)"
-      case "no_data": line += "  (no reading for 24 h)"
+      case "stale": line += "  (\(localized(.viiraaStale)))"
+      case "no_data": line += "  (\(localized(.viiraaNoData)))"
       default: break
       }
       lines.append(line)
     } else {
-      lines.append("Latest  no reading yet: sync, or import a CGM file (`outpost viiraa import FILE`)")
+      lines.append(label(.viiraaLatest) + localized(.viiraaNoReadingYet))
     }
     if case .array(let spark)? = answer["sparkline"], spark.count == 2, let curve = spark[0].stringValue,
       curve.contains(where: { $0 != " " })
     {
-      lines.append("Today   " + curve)
-      lines.append("        " + (spark[1].stringValue ?? ""))
+      lines.append(label(.viiraaToday) + curve)
+      lines.append(String(repeating: " ", count: labelWidth) + (spark[1].stringValue ?? ""))
     }
     lines.append("")
-    lines.append("          in range  below 70  above 180  mean        CV      coverage")
-    for (key, label) in [("today", "Today"), ("week", "7 days"), ("month", "30 days")] {
+    // The table's columns are as wide as in English, wider where a heading needs it.
+    let windows = [("today", MessageKey.viiraaToday), ("week", .viiraaSevenDays), ("month", .viiraaThirtyDays)]
+      .map { ($0.0, localized($0.1)) }
+    let firstWidth = max(10, (windows.map(\.1.count).max() ?? 0) + 2)
+    let headings = localized(.viiraaColumns).split(separator: "|").map(String.init)
+    let widths = zip([10, 10, 11, 12, 8], headings).map { max($0, $1.count + 2) }
+    lines.append(
+      String(repeating: " ", count: firstWidth)
+        + zip(headings, widths).map { $0.padded($1) }.joined() + headings.dropFirst(widths.count).joined(separator: " ")
+    )
+    for (key, name) in windows {
       let window = dashboard["windows"]?[key] ?? .null
       let coverage = number(window["coverage_pct"]) ?? 0
       guard coverage > 0 else {
-        lines.append(label.padded(10) + "no sensor data")
+        lines.append(name.padded(firstWidth) + localized(.viiraaNoSensorData))
         continue
       }
       let pct = window["pct"] ?? .null
       let below = (number(pct["very_low"]) ?? 0) + (number(pct["low"]) ?? 0)
       let above = (number(pct["high"]) ?? 0) + (number(pct["very_high"]) ?? 0)
-      var line = label.padded(10)
-      line += (tenths(number(pct["in_range"]) ?? 0) + " %").padded(10)
-      line += (tenths(below) + " %").padded(10)
-      line += (tenths(above) + " %").padded(11)
-      line += glucose(number(window["mean_mgdl"]), unit: unit).padded(12)
-      line += (number(window["cv_pct"]).map { tenths($0) + " %" } ?? "–").padded(8)
+      var line = name.padded(firstWidth)
+      let cells = [
+        tenths(number(pct["in_range"]) ?? 0) + " %", tenths(below) + " %", tenths(above) + " %",
+        glucose(number(window["mean_mgdl"]), unit: unit), number(window["cv_pct"]).map { tenths($0) + " %" } ?? "–",
+      ]
+      line += zip(cells, widths).map { $0.padded($1) }.joined()
       line += tenths(coverage) + " %"
-      if window["sufficient"] == .bool(false) { line += " (too little data)" }
+      if window["sufficient"] == .bool(false) { line += " (\(localized(.viiraaTooLittleData)))" }
       lines.append(line)
     }
-    if let gmi = number(dashboard["windows"]?["month"]?["gmi_pct"]) { lines.append("GMI (30 days)  \(tenths(gmi)) %") }
+    if let gmi = number(dashboard["windows"]?["month"]?["gmi_pct"]) { lines.append(localized(.viiraaGMI, tenths(gmi))) }
     lines.append("")
     if let weight = dashboard["weight"], let kg = number(weight["kg"]) {
-      var line = "Weight  \(tenths(kg)) kg"
+      var line = label(.viiraaWeight) + "\(tenths(kg)) kg"
       if let change = number(weight["change_kg"]) {
-        line += " (\(change >= 0 ? "+" : "")\(tenths(change)) kg in a week)"
+        line += " (\(localized(.viiraaWeightChange, (change >= 0 ? "+" : "") + tenths(change))))"
       }
       lines.append(line)
     }
     if let activity = dashboard["activity"], let steps = activity["steps"]?.int64Value {
-      lines.append("Today   \(steps) steps, \(activity["exercise_minutes"]?.int64Value ?? 0) min exercise")
+      let minutes = activity["exercise_minutes"]?.int64Value ?? 0
+      lines.append(label(.viiraaToday) + localized(.viiraaActivity, "\(steps)", "\(minutes)"))
     }
     if let reminder = dashboard["next_reminder"], let title = reminder["title"]?.stringValue,
       let at = reminder["at"]?.stringValue.flatMap(UTCTimestamp.parse)
     {
-      lines.append("Next    \(title), \(Terminal.localTime(at))")
+      lines.append(label(.viiraaNext) + "\(title), \(Terminal.localTime(at))")
     }
     if let unread = dashboard["unread_insights"]?.int64Value, unread > 0 {
-      lines.append("\(unread) new insight(s): `outpost viiraa insights`")
+      lines.append(localized(.viiraaNewInsights, "\(unread)"))
     }
-    lines.append("Not a medical device: no glucose alarms.")
+    lines.append(localized(.viiraaNotMedical))
     return lines
   }
 
@@ -145,33 +163,32 @@ enum ViiRaaText {
       for file in files {
         let name = file["file"]?.stringValue ?? "?"
         let format = file["format"]?.stringValue == "clarity" ? "Dexcom Clarity" : "LibreView"
-        var line = "\(name) (\(format)): \(file["imported"]?.int64Value ?? 0) new"
-        line += ", \(file["already_present"]?.int64Value ?? 0) already there"
+        var line = localized(.viiraaImportFile, name, format, "\(file["imported"]?.int64Value ?? 0)")
+        line += localized(.viiraaImportAlreadyThere, "\(file["already_present"]?.int64Value ?? 0)")
         if case .object(let skipped)? = file["skipped_types"], !skipped.isEmpty {
           let total = skipped.values.compactMap(\.int64Value).reduce(0, +)
-          line += ", \(total) other records skipped"
+          line += localized(.viiraaImportSkipped, "\(total)")
         }
         let rejected = file["rejected_count"]?.int64Value ?? 0
-        if rejected > 0 { line += ", \(rejected) rejected" }
+        if rejected > 0 { line += localized(.viiraaImportRejected, "\(rejected)") }
         lines.append(line)
-        if let assumed = file["date_order_assumed"]?.stringValue { lines.append("  note: \(assumed)") }
+        if let assumed = file["date_order_assumed"]?.stringValue { lines.append(localized(.viiraaImportNote, assumed)) }
         if case .array(let rows)? = file["rejected"] {
           for row in rows.prefix(10) {
-            lines.append("  line \(row["line"]?.int64Value ?? 0): \(row["reason"]?.stringValue ?? "?")")
+            let lineNumber = row["line"]?.int64Value ?? 0
+            lines.append(localized(.viiraaImportRejectedLine, "\(lineNumber)", row["reason"]?.stringValue ?? "?"))
           }
-          if rejected > 10 { lines.append("  … \(rejected - 10) more (--json lists the first 100)") }
+          if rejected > 10 { lines.append(localized(.viiraaImportMoreRejected, "\(rejected - 10)")) }
         }
       }
     }
     let imported = summary["imported"]?.int64Value ?? 0
     if dryRun {
-      lines.append("Dry run: \(imported) reading(s) would be imported; nothing was stored or sent.")
+      lines.append(localized(.viiraaImportDryRun, "\(imported)"))
     } else if imported == 0 {
-      lines.append("Nothing new to import.")
+      lines.append(localized(.viiraaImportNothingNew))
     } else {
-      lines.append(
-        "Imported \(imported) reading(s); they count in `outpost viiraa` now and are sent to ViiRaa as action #\(result.action ?? 0) (`outpost queue`)."
-      )
+      lines.append(localized(.viiraaImported, "\(imported)", "\(result.action ?? 0)"))
     }
     return lines
   }
@@ -185,7 +202,7 @@ enum ViiRaaText {
     if global.json {
       Terminal.printJSON(result)
     } else if result.action.state == .done {
-      print("Recorded.")
+      print(localized(.viiraaRecorded))
     } else {
       print(ActionOutput.queued(result.action))
     }
@@ -196,11 +213,9 @@ enum ViiRaaText {
     let accounts = try connection.call(AccountsList.self, .init()).accounts.filter { $0.kind == "viiraa" }
     switch accounts.count {
     case 1: return accounts[0].name
-    case 0: throw CLIFailure(.daemonError, "There is no ViiRaa account; add one with `outpost account add viiraa`")
+    case 0: throw CLIFailure(.daemonError, localized(.viiraaNoAccount))
     default:
-      throw CLIFailure(
-        .usage,
-        "You have several ViiRaa accounts (\(accounts.map(\.name).joined(separator: ", "))): name one with --account")
+      throw CLIFailure(.usage, localized(.viiraaSeveralAccounts, accounts.map(\.name).joined(separator: ", ")))
     }
   }
 }
