@@ -93,7 +93,12 @@ enum ItemHandlers {
         }
         switch report.outcome {
         case .synced:
-          results.append(.init(account: account.name, outcome: .synced, changes: .init(report.changes)))
+          let stored = report.seriesChanges.values.reduce(0) { $0 + $1.stored }
+          let removed = report.seriesChanges.values.reduce(0) { $0 + $1.removed }
+          results.append(
+            .init(
+              account: account.name, outcome: .synced, changes: .init(report.changes),
+              points: stored + removed > 0 ? .init(stored: stored, removed: removed) : nil))
         case .notModified: results.append(.init(account: account.name, outcome: .notModified))
         case .unsupported: results.append(.init(account: account.name, outcome: .unsupported))
         case .failed(let error, let retryAt):

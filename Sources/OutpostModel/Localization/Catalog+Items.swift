@@ -13,6 +13,10 @@ extension Catalog {
       .fr: "{0} : synchronisé — {1} nouveau(x), {2} modifié(s), {3} annulé(s), {4} retiré(s)",
       .it: "{0}: sincronizzato — {1} nuovi, {2} modificati, {3} annullati, {4} rimossi",
     ],
+    .syncPoints: [
+      .en: "{0} readings stored, {1} removed", .de: "{0} Messwerte gespeichert, {1} entfernt",
+      .fr: "{0} mesures enregistrées, {1} retirées", .it: "{0} misurazioni salvate, {1} rimosse",
+    ],
     .syncNothingNew: [
       .en: "{0}: up to date, nothing changed", .de: "{0}: aktuell, nichts geändert",
       .fr: "{0} : à jour, rien n'a changé", .it: "{0}: aggiornato, nessuna modifica",

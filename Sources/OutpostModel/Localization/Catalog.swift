@@ -49,6 +49,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountLoginMethodsExclusive
   case syncStarted
   case syncSynced
+  case syncPoints
   case syncNothingNew
   case syncFailed
   case syncRetry

@@ -45,15 +45,30 @@ public enum SyncRun: RPCMethod {
     public var retryAt: Date?
     /// Counts of new, changed, cancelled and removed items.
     public var changes: ChangeCounts?
+    /// Series points (a sensor's readings) stored or removed, over every kind; absent when none.
+    public var points: PointCounts?
 
     public init(
-      account: String, outcome: Outcome, error: String? = nil, retryAt: Date? = nil, changes: ChangeCounts? = nil
+      account: String, outcome: Outcome, error: String? = nil, retryAt: Date? = nil, changes: ChangeCounts? = nil,
+      points: PointCounts? = nil
     ) {
+      self.points = points
       self.account = account
       self.outcome = outcome
       self.error = error
       self.retryAt = retryAt
       self.changes = changes
+    }
+  }
+
+  public struct PointCounts: Codable, Sendable, Equatable {
+    /// New or different from the stored ones.
+    public var stored: Int
+    public var removed: Int
+
+    public init(stored: Int, removed: Int) {
+      self.stored = stored
+      self.removed = removed
     }
   }
 

@@ -62,6 +62,8 @@ extension EndToEnd {
       #expect(added.status == 0, "\(added.stderr)")
       let sync = try cli(daemon, ["sync", "--wait"])
       #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+      // The readings are counted apart from the items: "me: synced — 9 new, …; 864 readings stored, 0 removed".
+      #expect(sync.stdout.contains("readings stored, 0 removed"), "\(sync.stdout)")
 
       // Every reading the service holds, and the dashboard over them.
       // Readings are series points, not items: listed by the connector's own view.

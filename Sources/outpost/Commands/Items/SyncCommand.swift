@@ -62,12 +62,13 @@ struct SyncCommand: ParsableCommand {
     case .started: return localized(.syncStarted, entry.account)
     case .notModified, .unsupported: return localized(.syncNothingNew, entry.account)
     case .synced:
+      let points = entry.points.map { localized(.syncPoints, "\($0.stored)", "\($0.removed)") }
       guard let changes = entry.changes, changes.new + changes.changed + changes.cancelled + changes.removed > 0 else {
-        return localized(.syncNothingNew, entry.account)
+        return points.map { "\(entry.account): \($0)" } ?? localized(.syncNothingNew, entry.account)
       }
       return localized(
         .syncSynced, entry.account, "\(changes.new)", "\(changes.changed)", "\(changes.cancelled)", "\(changes.removed)"
-      )
+      ) + (points.map { "; " + $0 } ?? "")
     case .failed:
       var text = localized(.syncFailed, entry.account, entry.error ?? "?")
       if let retryAt = entry.retryAt { text += "\n" + localized(.syncRetry, Terminal.localTime(retryAt)) }
