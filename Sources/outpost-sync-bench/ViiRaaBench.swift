@@ -117,6 +117,7 @@ extension SyncBench {
           accountID: id, type: type, itemNumber: nil, target: prepared.target, params: prepared.params)
       }
       phase("queue")
+      if let (_, prepared) = plan.action { phases.append("upload \(prepared.params.serialized.count / 1024) KiB") }
       return (outcome.changes.count + outcome.seriesChanges.values.reduce(0) { $0 + $1.stored }, plan.action != nil)
     }
     var first = (stored: 0, queued: false)
