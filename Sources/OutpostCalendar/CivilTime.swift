@@ -9,7 +9,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
   public internal(set) var day: Int
 
   /// Nil for a day that does not exist (February 30).
-  init?(year: Int, month: Int, day: Int) {
+  public init?(year: Int, month: Int, day: Int) {
     guard (1...12).contains(month), day >= 1, day <= Self.daysIn(year: year, month: month) else { return nil }
     self.year = year
     self.month = month
@@ -31,7 +31,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
   }
 
   /// Days since 1970-01-01.
-  var dayNumber: Int {
+  public var dayNumber: Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400
@@ -41,9 +41,9 @@ public struct CivilDate: Hashable, Comparable, Sendable {
   }
 
   /// 0 = Monday … 6 = Sunday (ISO order, which is also RFC 5545's default week start).
-  var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
+  public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
 
-  func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
+  public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
 
   static func daysIn(year: Int, month: Int) -> Int {
     switch month {
