@@ -17,6 +17,7 @@ public enum ConnectorRegistry {
     .syncing(AgileNetworkConnector.self),
     .acting(RPPConnector.self),
     .acting(ViiRaaConnector.self),
+    .acting(AgilityConnector.self),
   ]
 
   public static var descriptors: [ConnectorDescriptor] { kinds.map(\.descriptor) }

@@ -19,11 +19,12 @@ public struct KeysetPull: Sendable {
 
   /// One table's rows changed since `since` (nil: every row), and the cursor to store with
   /// them: the largest `updated_at` seen, or `since` when nothing came. `filter` narrows the
-  /// pull (a first sync's window: `measured_at=gte.…`); it must be URL-ready.
-  public func changes(_ table: String, since: String?, filter: String? = nil, session: SupabaseSession)
-    async throws(ConnectorError) -> (rows: [JSONValue], cursor: String?)
-  {
-    var base = "select=*&order=updated_at.asc,id.asc&limit=\(Self.pageSize)"
+  /// pull (a first sync's window: `measured_at=gte.…`); it must be URL-ready, as must `select`
+  /// (`*,invoice_line_items(*)&invoice_line_items.order=position` embeds a child table).
+  public func changes(
+    _ table: String, since: String?, filter: String? = nil, select: String = "*", session: SupabaseSession
+  ) async throws(ConnectorError) -> (rows: [JSONValue], cursor: String?) {
+    var base = "select=\(select)&order=updated_at.asc,id.asc&limit=\(Self.pageSize)"
     if let filter { base += "&" + filter }
     var lower = ""
     if let since, let instant = UTCTimestamp.parse(since) {

@@ -159,6 +159,63 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case snoozeNoNumber
   case snoozeNoUnit
   case snoozeZero
+  // `outpost agility …` (Catalog+Agility.swift).
+  case agilityBusinessOrPersonal
+  case agilityDaysOverdue
+  case agilityDraftCreated
+  case agilityDraftNoLines
+  case agilityDueWithinRange
+  case agilityInvoiceDue
+  case agilityInvoiceOpen
+  case agilityInvoicesTotals
+  case agilityLimitAtLeastOne
+  case agilityMonthFormat
+  case agilityNoAccount
+  case agilityNoCategory
+  case agilityNoClient
+  case agilityNoDataYet
+  case agilityNoInvoice
+  case agilityNoInvoices
+  case agilityNoTransactions
+  case agilityPending
+  case agilitySeveralAccounts
+  case agilityStatusCash
+  case agilityStatusChoices
+  case agilityStatusDueNext
+  case agilityStatusHeader
+  case agilityStatusNothingDue
+  case agilityStatusOverdue
+  case agilityStatusProfit
+  case agilityTaxColumnDue
+  case agilityTaxColumnPaid
+  case agilityTaxColumnSuggested
+  case agilityTaxColumnTarget
+  case agilityTaxCovered
+  case agilityTaxDisclaimer
+  case agilityTaxHeader
+  case agilityTaxHeaderSEOnly
+  case agilityTaxOpen
+  case agilityTaxPastDue
+  case agilityTaxProjected
+  case agilityTaxShifted
+  case agilityTransactionsShown
+  case agilityTransactionsTotals
+  case agilityUncategorised
+  case agilityWarning
+  case agilityYearRange
+  case agilityImportKeepFormat
+  case agilityImportReading
+  case agilityImportCounts
+  case agilityImportFlagged
+  case agilityImportFlaggedLine
+  case agilityImportKeepHint
+  case agilityImportKept
+  case agilityImportRejected
+  case agilityImportRejectedLine
+  case agilityImportBalance
+  case agilityImportDryRun
+  case agilityImportNothingNew
+  case agilityImportQueued
   // `outpost viiraa …` (Catalog+ViiRaa.swift).
   case viiraaDaysRange
   case viiraaLimitAtLeastOne
@@ -245,10 +302,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
 }
 
 enum Catalog {
-  static let entries = [accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries]
-    .reduce(coreEntries) {
-      $0.merging($1) { core, _ in core }
-    }
+  static let entries = [
+    accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries, agilityEntries,
+  ]
+  .reduce(coreEntries) {
+    $0.merging($1) { core, _ in core }
+  }
 
   static let coreEntries: [MessageKey: [Language: String]] = [
     .daemonNotRunning: [

@@ -7,6 +7,6 @@ import ArgumentParser
 /// (`outpost exchange take 3`).
 enum ServiceCommands {
   static let groups: [any ParsableCommand.Type] = [
-    VolleyManagerCommand.self, TasksCommand.self, RPPCommand.self, ViiRaaCommand.self,
+    VolleyManagerCommand.self, TasksCommand.self, RPPCommand.self, ViiRaaCommand.self, AgilityCommand.self,
   ]
 }

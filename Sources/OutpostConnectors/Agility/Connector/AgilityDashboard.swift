@@ -1,0 +1,122 @@
+import OutpostCalendar
+import OutpostModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The widget of agility.md §6: this local month's profit and loss (full amounts; the
+/// deductible share is for tax only), the cash balance of checking, savings and cash accounts
+/// with the oldest `balance_as_of`, and what is due next (an unpaid invoice, or the next
+/// estimated-tax date with something to pay). It changes by itself at local midnight.
+struct AgilityDashboard {
+  struct DueNext {
+    var kind: String
+    var title: String
+    var due: CivilDate
+    var cents: Int64
+    var overdue: Bool
+  }
+
+  var month: String
+  var incomeCents: Int64 = 0
+  var expenseCents: Int64 = 0
+  var cashCents: Int64?
+  var cashAsOf: String?
+  var dueNext: DueNext?
+  var hasData: Bool
+  let validUntil: Date
+
+  init(items: [Item], today: CivilDate, days: AgilityDays, now: Date) {
+    month = String(AgilityDays.iso(today).prefix(7))
+    var categories: [String: Item] = [:]
+    for item in items where item.kind == .moneyCategory { categories[item.upstreamID] = item }
+    for item in items where item.kind == .moneyTransaction {
+      guard item.details["date"]?.stringValue?.hasPrefix(month + "-") == true,
+        let cents = AgilityMoney.cents(item.details["amount"])
+      else { continue }
+      let kind =
+        item.details["categoryId"]?.stringValue.flatMap { categories[$0]?.details["kind"]?.stringValue }
+        ?? item.details["categoryKind"]?.stringValue
+      switch kind {
+      case "income": incomeCents += cents
+      case "expense" where item.details["business"] == .bool(true): expenseCents += Int64(cents.magnitude)
+      default: break
+      }
+    }
+    var oldest: Date?
+    for item in items where item.kind == .bankAccount {
+      guard ["checking", "savings", "cash"].contains(item.details["type"]?.stringValue ?? ""),
+        let cents = AgilityMoney.cents(item.details["balance"])
+      else { continue }
+      cashCents = (cashCents ?? 0) + cents
+      if let asOf = item.details["balanceAsOf"]?.stringValue.flatMap(UTCTimestamp.parse) {
+        oldest = min(oldest ?? asOf, asOf)
+      }
+    }
+    cashAsOf = oldest.map(UTCTimestamp.format)
+    var next: DueNext?
+    func consider(_ candidate: DueNext) {
+      if next.map({ candidate.due < $0.due }) ?? true { next = candidate }
+    }
+    for item in items where item.kind == .invoice {
+      let effective = AgilityInvoiceList.status(item, today: today)
+      guard [.sent, .viewed, .overdue].contains(effective.state),
+        let due = AgilityDays.parse(item.details["dueDate"]?.stringValue)
+      else { continue }
+      consider(
+        DueNext(
+          kind: "invoice", title: item.details["number"]?.stringValue ?? item.title, due: due,
+          cents: effective.openCents, overdue: effective.state == .overdue))
+    }
+    for item in items where item.kind == .taxInstallment {
+      guard let due = AgilityDays.parse(item.details["dueDate"]?.stringValue), due >= today,
+        let cents = AgilityMoney.cents(item.details["suggested"]), cents > 0
+      else { continue }
+      consider(DueNext(kind: "tax", title: item.title, due: due, cents: cents, overdue: false))
+    }
+    dueNext = next
+    hasData = items.contains { [.moneyTransaction, .invoice, .bankAccount].contains($0.kind) }
+    validUntil = days.instant(today.adding(days: 1))
+  }
+
+  var profitCents: Int64 { incomeCents - expenseCents }
+
+  static func signed(_ cents: Int64) -> String { (cents >= 0 ? "+" : "") + AgilityMoney.display(cents) }
+
+  var bar: String {
+    guard hasData else { return "Agility: no data yet" }
+    var parts = ["P&L \(Self.signed(profitCents))"]
+    if let cashCents { parts.append("cash \(AgilityMoney.display(cashCents))") }
+    if let dueNext {
+      let when =
+        dueNext.overdue ? "overdue since \(AgilityDays.iso(dueNext.due))" : "due \(AgilityDays.iso(dueNext.due))"
+      parts.append("\(dueNext.title) \(AgilityMoney.display(dueNext.cents)) \(when)")
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  var json: JSONValue {
+    var block: [String: JSONValue] = [
+      "month": .string(month), "income": .string(AgilityMoney.decimal(incomeCents)),
+      "expenses": .string(AgilityMoney.decimal(expenseCents)), "profit": .string(AgilityMoney.decimal(profitCents)),
+      "empty": .bool(!hasData),
+    ]
+    if let cashCents {
+      block["cash"] = [
+        "balance": .string(AgilityMoney.decimal(cashCents)), "asOf": cashAsOf.map { .string($0) } ?? .null,
+      ]
+    }
+    if let dueNext {
+      block["dueNext"] = [
+        "kind": .string(dueNext.kind), "title": .string(dueNext.title), "due": .string(AgilityDays.iso(dueNext.due)),
+        "amount": .string(AgilityMoney.decimal(dueNext.cents)), "overdue": .bool(dueNext.overdue),
+      ]
+    }
+    return [
+      "block": .object(block), "bar": .string(bar), "validUntil": .string(UTCTimestamp.format(validUntil)),
+    ]
+  }
+}

@@ -1,0 +1,43 @@
+import OutpostModel
+
+extension PostgREST {
+  /// `POST /rest/v1/rpc/<function>`: a database function (PostgREST exposes them there), its
+  /// answer as it came (a function returning a row answers an object; a set, an array).
+  public func call(_ function: String, arguments: JSONValue, session: SupabaseSession)
+    async throws(ConnectorError) -> (status: Int, body: JSONValue?)
+  {
+    let reply = try await project.send(
+      "POST", "/rest/v1/rpc/\(function)", bearer: session.accessToken, json: arguments)
+    if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
+      throw Self.classify(reply, during: "calling \(function)")
+    }
+    return (reply.status, try? JSONParser.parse(reply.body))
+  }
+
+  /// `POST` of rows that must all be new, with `return=representation`: a unique or foreign-key
+  /// violation comes back as the status and PostgREST's error body, for the caller to judge.
+  public func create(_ table: String, rows: [JSONValue], session: SupabaseSession) async throws(ConnectorError)
+    -> (status: Int, body: JSONValue?)
+  {
+    let reply = try await project.send(
+      "POST", "/rest/v1/\(table)", bearer: session.accessToken, json: .array(rows),
+      extraHeaders: [("Prefer", "return=representation")])
+    if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
+      throw Self.classify(reply, during: "writing \(table)")
+    }
+    return (reply.status, try? JSONParser.parse(reply.body))
+  }
+
+  /// `PATCH` whose refusal (a foreign key gone: 409 `23503`) is an answer, not an error.
+  public func tryUpdate(_ table: String, filter: String, values: JSONValue, session: SupabaseSession)
+    async throws(ConnectorError) -> (status: Int, body: JSONValue?)
+  {
+    let reply = try await project.send(
+      "PATCH", "/rest/v1/\(table)?\(filter)", bearer: session.accessToken, json: values,
+      extraHeaders: [("Prefer", "return=representation")])
+    if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
+      throw Self.classify(reply, during: "updating \(table)")
+    }
+    return (reply.status, try? JSONParser.parse(reply.body))
+  }
+}
