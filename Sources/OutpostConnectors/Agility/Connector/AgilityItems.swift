@@ -24,8 +24,12 @@ struct AgilityItems {
   let days: AgilityDays
   let webBaseURL: String
 
+  /// A row made here and not at Agility yet has no version: nothing can act on it until a
+  /// sync brings the server's.
   static func common(_ row: JSONValue) -> [String: JSONValue] {
-    ["id": row["id"] ?? .null, "version": row["version"] ?? .null]
+    var details: [String: JSONValue] = ["id": row["id"] ?? .null]
+    if let version = row["version"], version != .null { details["version"] = version }
+    return details
   }
 
   static func money(_ value: JSONValue?) -> JSONValue {

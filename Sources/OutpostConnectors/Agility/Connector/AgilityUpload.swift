@@ -37,10 +37,22 @@ enum AgilityUpload {
       ).count
       start += batchSize
     }
+    // The file's column mapping (reused for the next file) and its newest running balance go
+    // to the account; a refusal there costs the upload nothing, and the reply says so.
+    var account: [String: JSONValue] = [:]
+    if let profile = action.params["profile"], profile != .null { account["csv_profile"] = profile }
+    if case .object(let balance)? = action.params["balance"] { account.merge(balance) { $1 } }
+    var accountSaved: JSONValue = .null
+    if !account.isEmpty, let id = action.params["accountId"]?.stringValue {
+      let reply = try await data.tryUpdate(
+        "accounts", filter: "id=eq.\(FormEncoding.percentEncode(id))", values: .object(account), session: session)
+      accountSaved = .bool((200..<300).contains(reply.status))
+    }
     if inserted == 0 && !rows.isEmpty { return .alreadyDone }
     return .done([
       "batch": action.params["batch"] ?? .null, "inserted": .int(Int64(inserted)),
       "alreadyPresent": .int(Int64(rows.count - inserted)), "rows": .int(Int64(rows.count)),
+      "accountUpdated": accountSaved,
     ])
   }
 }
