@@ -372,4 +372,39 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
       #expect(config["overdueJobEnabled"] as? Bool == true)
     }
   }
+  @Test func hooksAndFaultsReachTheClient() async throws {
+    try await withAgilitySandbox { server, agility in
+      let bearer = try await agility.signIn().accessToken
+      // The "viewed" hook on the newest sent invoice.
+      let viewed = try await agility.admin(
+        #"{"service":"agility","op":"mark-viewed","email":"\#(AgilityDemo.email)"}"#)
+      #expect(viewed.status == 200, "\(viewed.body)")
+      let id = try #require(try viewed.jsonObject()["id"] as? String)
+      let row = try await agility.get("invoices", "select=status,viewed_at&id=eq.\(id)", bearer: bearer)
+      #expect(row.first?["status"] as? String == "viewed")
+      #expect(row.first?["viewed_at"] is String)
+      // A bank connection that needs re-authentication.
+      let status = try await agility.admin(
+        #"{"service":"agility","op":"connection-status","email":"\#(AgilityDemo.email)","account":"Business Checking","status":"needs_reauth"}"#
+      )
+      #expect(status.status == 200, "\(status.body)")
+      let accounts = try await agility.get("accounts", "select=name,connection_status,version", bearer: bearer)
+      #expect(
+        accounts.first { $0["name"] as? String == "Business Checking" }?["connection_status"] as? String
+          == "needs_reauth")
+      // Ground truth without secrets.
+      let state = try await agility.client.get("/__admin/state?service=agility")
+      #expect(state.status == 200)
+      #expect(!state.body.contains(AgilityDemo.password))
+      // The gateway's key check and an expired token (900 s).
+      let wrongKey = try await agility.client.send(
+        "GET", "/agility/rest/v1/invoices?select=id", headers: [(name: "apikey", value: "nope")])
+      #expect(wrongKey.status == 401)
+      await server.agility.advanceClock(seconds: 901)
+      let expired = try await agility.send("GET", "/rest/v1/invoices?select=id", bearer: bearer)
+      #expect(expired.status == 401)
+      #expect(try expired.jsonObject()["code"] as? String == "PGRST303")
+      #expect(expired.header("WWW-Authenticate")?.contains("invalid_token") == true)
+    }
+  }
 }

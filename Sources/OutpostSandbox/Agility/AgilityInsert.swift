@@ -11,7 +11,8 @@ import NIOHTTP1
 /// the other indexes, which is what replays of the connector's own rows need (an import row
 /// retried with the same id and hash). `on_conflict` must still name the primary key or one
 /// of the table's unique indexes, else 400 `42P10` as PostgreSQL answers. A plain POST that
-/// repeats an id is 409 `23505` on `<table>_pkey`.
+/// repeats an id is 409 `23505` on `<table>_pkey`. `resolution=merge-duplicates` is not
+/// modelled (no agility write needs it): such a POST behaves as a plain insert.
 enum AgilityInsert {
   typealias Row = AgilityTables.Row
 
