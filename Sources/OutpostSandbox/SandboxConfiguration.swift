@@ -55,6 +55,8 @@ public struct SandboxConfiguration: Sendable {
   public var rpp = SandboxRPPConfiguration()
   /// The "viiraa" project (a fake Supabase project under `/viiraa`).
   public var viiraa = SandboxViiRaaConfiguration()
+  /// The "agility" project (a fake Supabase project under `/agility`).
+  public var agility = SandboxAgilityConfiguration()
 
   public init(
     host: String = "127.0.0.1",

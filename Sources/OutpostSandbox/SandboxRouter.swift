@@ -11,6 +11,8 @@ public enum SandboxServiceName: String, Sendable, CaseIterable, Codable, Compara
   case rpp
   /// ViiRaa's Supabase project (Auth + PostgREST over the glucose-coaching tables) under `/viiraa`.
   case viiraa
+  /// Agility's Supabase project (Auth + PostgREST over the freelancer-finance tables) under `/agility`.
+  case agility
 
   /// Declaration order, so listings (start-up lines, errors) always read the same way.
   public static func < (lhs: Self, rhs: Self) -> Bool {

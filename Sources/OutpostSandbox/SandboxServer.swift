@@ -27,6 +27,8 @@ public final class SandboxServer: Sendable {
   public let rpp: RPPSandbox
   /// The viiraa project's live state (it exists even when not mounted, answering nothing).
   public let viiraa: ViiRaaSandbox
+  /// The agility project's live state (it exists even when not mounted, answering nothing).
+  public let agility: AgilitySandbox
   private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
@@ -40,7 +42,7 @@ public final class SandboxServer: Sendable {
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
     tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, viiraa: ViiRaaSandbox,
-    clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections,
+    agility: AgilitySandbox, clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections,
     eventLoops: MultiThreadedEventLoopGroup
   ) {
     self.eventLoops = eventLoops
@@ -52,6 +54,7 @@ public final class SandboxServer: Sendable {
     self.keycloak = keycloak
     self.rpp = rpp
     self.viiraa = viiraa
+    self.agility = agility
     self.clock = clock
     self.listener = listener
     self.connections = connections
@@ -66,6 +69,7 @@ public final class SandboxServer: Sendable {
     case .keycloak: baseURL + KeycloakService.prefix
     case .rpp: baseURL + RPPAPI.base
     case .viiraa: baseURL + ViiRaaService.prefix
+    case .agility: baseURL + AgilityService.prefix
     }
   }
 
@@ -80,9 +84,10 @@ public final class SandboxServer: Sendable {
     let keycloak = KeycloakSandbox(configuration: configuration.keycloak, seed: configuration.seed, clock: clock)
     let rpp = await RPPSandbox(configuration: configuration.rpp, seed: configuration.seed, clock: clock)
     let viiraa = await ViiRaaSandbox(configuration: configuration.viiraa, seed: configuration.seed, clock: clock)
+    let agility = await AgilitySandbox(configuration: configuration.agility, seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [
       VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks), KeycloakService(sandbox: keycloak),
-      RPPService(sandbox: rpp), ViiRaaService(sandbox: viiraa),
+      RPPService(sandbox: rpp), ViiRaaService(sandbox: viiraa), AgilityService(sandbox: agility),
     ].filter { configuration.services.contains($0.name) }
     let admin = SandboxAdmin(services: modules, clock: clock, seed: configuration.seed)
     let router = SandboxRouter(services: modules, admin: admin)
@@ -118,7 +123,8 @@ public final class SandboxServer: Sendable {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return SandboxServer(
       port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
-      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, viiraa: viiraa, clock: clock,
+      volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, viiraa: viiraa, agility: agility,
+      clock: clock,
       listener: listener,
       connections: connections, eventLoops: eventLoops)
   }

@@ -7,7 +7,7 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
     abstract:
-      "Serve fake upstream services (VolleyManager, Supabase projects for tasks and ViiRaa, Keycloak, RPP) on loopback, for tests and demos.",
+      "Serve fake upstream services (VolleyManager, Supabase projects for tasks, ViiRaa and Agility, Keycloak, RPP) on loopback, for tests and demos.",
     discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")
@@ -70,7 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("service"),
     help: ArgumentHelp(
-      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts), viiraa (at /viiraa). All of them if not given.",
+      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts), viiraa (at /viiraa), agility (at /agility). All of them if not given.",
       valueName: "name"))
   var services: [SandboxServiceName] = []
 
@@ -130,6 +130,17 @@ struct SandboxCommand: AsyncParsableCommand {
     name: .customLong("viiraa-history-days"),
     help: ArgumentHelp("Days of generated viiraa history (CGM, weight, activity) before the start.", valueName: "days"))
   var viiraaHistoryDays = 35
+
+  @Option(
+    name: .customLong("agility-token-lifetime"),
+    help: ArgumentHelp(
+      "Seconds an agility access token lives (at least 5; Agility's 15-minute sessions).", valueName: "seconds"))
+  var agilityTokenLifetime = 900
+
+  @Flag(
+    name: .customLong("agility-overdue-job"),
+    help: "Start with agility's nightly overdue job on (it stores 'overdue' at each local midnight); off by default.")
+  var agilityOverdueJob = false
 
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
@@ -236,6 +247,8 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.rpp = SandboxRPPConfiguration(
       apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
+    configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime
+    configuration.agility.overdueJobEnabled = agilityOverdueJob
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }

@@ -14,6 +14,7 @@ enum SandboxHelp {
         keycloak http://127.0.0.1:PORT/keycloak
         rpp http://127.0.0.1:PORT/rpp/v1
         viiraa http://127.0.0.1:PORT/viiraa
+        agility http://127.0.0.1:PORT/agility
 
     VOLLEYMANAGER (--service volleymanager, at the root /)
     It imitates VolleyManager (volleymanager.volleyball.ch) closely \
@@ -203,6 +204,30 @@ enum SandboxHelp {
     "dedupKey"?}, add-reminder {"email","title","startsAt","rrule"?},
     publish-insight {"email","title","body"?}, end-sessions {"email"},
     config {"accessTokenLifetimeSeconds","reuseIntervalSeconds"}.
+
+    AGILITY (--service agility, under /agility)
+    A Supabase project (Auth under /agility/auth/v1, tokens living 900 s or
+    --agility-token-lifetime; PostgREST under /agility/rest/v1) with Agility's
+    tables (shared/upstreams/agility.md): accounts, categories, clients,
+    invoices, invoice_line_items, transactions. apikey sandbox-agility-anon-key.
+    Reads as viiraa's, plus select=*,invoice_line_items(*) with
+    invoice_line_items.order=position on invoices. Writes: POST transactions
+    (unique import_hash and account+external_id; foreign keys to live
+    categories, 409 23503), PATCH transactions (category_id,
+    is_business_expense, notes, tags, merchant); POST categories (20 custom at
+    most, 400 P0001); POST invoices (drafts; INV-0001… assigned by the
+    server), POST/DELETE invoice_line_items on drafts (totals kept, half-up),
+    PATCH invoices (draft fields; otherwise only status paid / amount_paid),
+    POST rpc/send_invoice {"p_invoice_id"} (drafts only, else 400 P0001).
+    Accounts (password demo-agility-2026, America/New_York):
+    freelancer@example.com (3 accounts, 25 categories, 5 clients, ~14 months
+    of transactions, invoices in every status), empty@example.com (no data).
+    Admin: POST /__admin/mutate {"service":"agility","op":…} ops:
+    mark-viewed {"email","id"?}, record-payment {"email","id"?,"amount"?},
+    overdue-job {"enabled"} (or --agility-overdue-job), delete-category
+    {"email","name"}, connection-status {"email","account","status"},
+    end-sessions {"email"}, config {"accessTokenLifetimeSeconds",
+    "reuseIntervalSeconds"}.
 
     SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
     failing at random, never counted as a service's request.

@@ -245,18 +245,38 @@ struct SupabaseRowQuery {
   var limit: Int?
   var offset = 0
   var onConflict: [String]?
+  /// Child tables embedded through a foreign key (`select=*,child(*)`), in select order, each
+  /// with its own select list; only names the caller allowed (`embeddable`) are accepted.
+  var embeds: [(name: String, select: String)] = []
+  /// `child.param=value` pairs meant for an embedded child (`child.order=position`), by child.
+  var embedParameters: [String: [(name: String, value: String)]] = [:]
 
   private static let reserved: Set = ["select", "order", "limit", "offset", "apikey", "columns", "on_conflict"]
 
-  init(_ request: SandboxRequest, table: SupabaseTable) throws(TasksRestError) {
+  init(_ request: SandboxRequest, table: SupabaseTable, embeddable: Set<String> = []) throws(TasksRestError) {
+    try self.init(pairs: request.queryFields.pairs, table: table, embeddable: embeddable)
+  }
+
+  /// The same from name/value pairs (an embedded child's query is built from its `child.` pairs).
+  init(pairs: [(name: String, value: String)], table: SupabaseTable, embeddable: Set<String> = [])
+    throws(TasksRestError)
+  {
     columns = table.columns.map(\.name)
-    for (name, value) in request.queryFields.pairs {
+    for (name, value) in pairs {
+      if let dot = name.firstIndex(of: "."), embeddable.contains(String(name[..<dot])) {
+        embedParameters[String(name[..<dot]), default: []].append((String(name[name.index(after: dot)...]), value))
+        continue
+      }
       switch name {
       case "select":
         var selected: [String] = []
-        for item in value.split(separator: ",") {
+        for item in Self.selectItems(value) {
           if item == "*" {
             selected += table.columns.map(\.name)
+          } else if let open = item.firstIndex(of: "("), item.hasSuffix(")"),
+            embeddable.contains(String(item[..<open]))
+          {
+            embeds.append((String(item[..<open]), String(item[item.index(after: open)...].dropLast())))
           } else if item.contains(where: { ":()!".contains($0) }) {
             throw TasksRestError(
               .badRequest, "PGRST100", "\"failed to parse select parameter (\(value))\"",
@@ -300,6 +320,25 @@ struct SupabaseRowQuery {
       default: conditions.append(try SupabaseCondition.leaf(table: table, column: name, text: value))
       }
     }
+  }
+
+  /// The items of a select list: commas inside an embedding's parentheses do not split.
+  private static func selectItems(_ text: String) -> [Substring] {
+    var items: [Substring] = []
+    var depth = 0
+    var start = text.startIndex
+    for index in text.indices {
+      switch text[index] {
+      case "(": depth += 1
+      case ")": depth -= 1
+      case "," where depth == 0:
+        items.append(text[start..<index])
+        start = text.index(after: index)
+      default: break
+      }
+    }
+    items.append(text[start...])
+    return items.filter { !$0.isEmpty }
   }
 
   func matches(_ row: [String: SupabaseValue]) -> Bool {

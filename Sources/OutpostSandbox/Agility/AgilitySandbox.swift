@@ -1,0 +1,237 @@
+import Foundation
+import Synchronization
+
+/// The live state of the "agility" project: a fake Supabase project under `/agility` with the
+/// tables of agility.md §2. Its Auth server is a `TasksSandbox` of its own (the shared GoTrue
+/// rules, its own users, key and JWT secret; tokens live 900 s by default).
+///
+/// Data is generated on first use (a sandbox that never serves agility pays nothing); every
+/// access first lets the nightly overdue job catch up with the clock when it is switched on.
+public final class AgilitySandbox: Sendable {
+  let clock: SandboxSharedClock
+  let apiKey: String
+  let auth: TasksSandbox
+  private let state: Mutex<AgilityState>
+
+  init(configuration: SandboxAgilityConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
+    self.clock = clock
+    apiKey = configuration.apiKey
+    auth = await TasksSandbox(
+      configuration: SandboxTasksConfiguration(
+        apiKey: configuration.apiKey, users: AgilityDemo.authUsers,
+        accessTokenLifetimeSeconds: TasksSandbox.clampLifetime(configuration.accessTokenLifetimeSeconds),
+        reuseIntervalSeconds: TasksSandbox.clampReuseInterval(configuration.reuseIntervalSeconds), tasksPerUser: 0),
+      seed: seed, clock: clock, jwtSecretName: "agility-jwt-secret")
+    state = Mutex(
+      AgilityState(
+        seed: seed, historyDays: max(1, configuration.historyDays), startSeconds: clock.unixSeconds(at: clock.now()),
+        overdueJobEnabled: configuration.overdueJobEnabled))
+  }
+
+  /// Runs `body` under the lock, after bringing the data up to the clock. Keep it short.
+  func withState<Result>(_ body: (inout AgilityState) -> Result) -> Result {
+    let now = clock.now()
+    let seconds = clock.unixSeconds(at: now)
+    let micros = clock.unixMicroseconds(at: now)
+    return state.withLock { state in
+      state.catchUp(nowSeconds: seconds, nowMicros: micros)
+      return body(&state)
+    }
+  }
+
+  /// The Unix microseconds of "now" on the sandbox clock (one stamp per write request).
+  func nowMicroseconds() -> Int64 { clock.unixMicroseconds(at: clock.now()) }
+
+  /// Moves the sandbox's one clock forward (every module's).
+  public func advanceClock(seconds: Double) async { clock.advance(seconds: seconds) }
+
+  /// "Now" on the sandbox's clock, for clients that must agree with it (a test's connector).
+  public func currentDate() -> Date { Date(timeIntervalSince1970: Double(nowMicroseconds()) / 1_000_000) }
+
+  /// How many live (not soft-deleted) rows of `table` the user has.
+  public func rowCount(email: String, table: String) async -> Int {
+    let owner = AgilityDemo.userID(email)
+    return withState { $0.rows(table, owner: owner).count(where: AgilityTables.isLive) }
+  }
+
+  /// The `import_hash` of every live transaction of the user.
+  public func importHashes(email: String) async -> Set<String> {
+    let owner = AgilityDemo.userID(email)
+    return withState { state in
+      Set(
+        state.rows("transactions", owner: owner).compactMap { row in
+          AgilityTables.isLive(row) ? AgilityTables.text(row["import_hash"]) : nil
+        })
+    }
+  }
+
+  /// How many live transactions an import (`import_batch_id`) created.
+  public func transactionCount(email: String, importBatch: String) async -> Int {
+    let owner = AgilityDemo.userID(email)
+    return withState { state in
+      state.rows("transactions", owner: owner).count {
+        AgilityTables.isLive($0) && $0["import_batch_id"] == .text(importBatch.lowercased())
+      }
+    }
+  }
+
+  /// The live rows the bank sync stored (source `plaid`), oldest first.
+  public func existingPlaidRows(email: String) async -> [AgilityPlaidRow] {
+    let owner = AgilityDemo.userID(email)
+    return withState { state in
+      state.rows("transactions", owner: owner).filter { AgilityTables.isLive($0) && $0["source"] == .text("plaid") }
+        .map { row in
+          AgilityPlaidRow(
+            id: AgilityTables.text(row["id"]) ?? "", accountID: AgilityTables.text(row["account_id"]) ?? "",
+            date: AgilityTables.text(row["date"]) ?? "", amountCents: AgilityMoney.value(row["amount"]),
+            merchant: AgilityTables.text(row["merchant"]) ?? "",
+            descriptionRaw: AgilityTables.text(row["description_raw"]),
+            status: AgilityTables.text(row["status"]) ?? "", externalID: AgilityTables.text(row["external_id"]))
+        }
+    }
+  }
+
+  /// An invoice by id, soft-deleted ones included.
+  public func invoice(email: String, id: String) async -> AgilityInvoice? {
+    let owner = AgilityDemo.userID(email)
+    return withState { $0.row("invoices", owner: owner, id: id.lowercased()).map(AgilityInvoice.init) }
+  }
+
+  /// Every invoice of the user, in stored order.
+  public func invoices(email: String) async -> [AgilityInvoice] {
+    let owner = AgilityDemo.userID(email)
+    return withState { $0.rows("invoices", owner: owner).map(AgilityInvoice.init) }
+  }
+
+  /// A payment recorded on the server (the web app, a payment link): `amount_paid` grows by
+  /// `amountCents` (the open amount when nil); fully paid makes it `paid` with `paid_at`.
+  /// Without an id, the newest open invoice. Nil when there is no such open invoice.
+  @discardableResult
+  public func recordPayment(email: String, invoiceID: String? = nil, amountCents: Int64? = nil) async
+    -> AgilityInvoice?
+  {
+    recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents)
+  }
+
+  /// The "viewed" hook (the client opened the link): a `sent` invoice becomes `viewed` with
+  /// `viewed_at`; without an id, the newest sent one. Nil when there is none.
+  @discardableResult
+  public func markViewed(email: String, invoiceID: String? = nil) async -> AgilityInvoice? {
+    markViewedNow(email: email, invoiceID: invoiceID)
+  }
+
+  /// Soft-deletes a category by name (case-insensitive); later writes naming it fail with 409
+  /// `23503`. Returns its id, or nil when there is no live category of that name.
+  @discardableResult
+  public func deleteCategory(email: String, name: String) async -> String? {
+    deleteCategoryNow(email: email, name: name)
+  }
+
+  /// Sets an account's `connection_status` (`ok`, `needs_reauth`, `disconnected`, `error`);
+  /// `account` is its id or name. False when there is no such account or status.
+  @discardableResult
+  public func setConnectionStatus(email: String, account: String, status: String) async -> Bool {
+    setConnectionStatusNow(email: email, account: account, status: status)
+  }
+
+  /// Switches the nightly overdue job; once on, it runs at each local midnight from now on.
+  public func setOverdueJob(enabled: Bool) async { setOverdueJobNow(enabled) }
+
+  /// Ends every live session of the user (refreshes then fail with `session_not_found`).
+  @discardableResult
+  public func endSessions(email: String) async -> Int { await auth.revokeSessions(email: email) }
+
+  public func setAccessTokenLifetime(seconds: Int) async { await auth.setAccessTokenLifetime(seconds: seconds) }
+
+  // MARK: Synchronous forms, for the admin API
+
+  func setOverdueJobNow(_ enabled: Bool) {
+    let seconds = clock.unixSeconds(at: clock.now())
+    withState { $0.setOverdueJob(enabled: enabled, nowSeconds: seconds) }
+  }
+
+  func recordPaymentNow(email: String, invoiceID: String?, amountCents: Int64?) -> AgilityInvoice? {
+    let owner = AgilityDemo.userID(email)
+    let now = nowMicroseconds()
+    return withState { state in
+      let rows = state.rows("invoices", owner: owner)
+      func open(_ row: AgilityTables.Row) -> Bool {
+        AgilityTables.isLive(row) && row["status"] != .text("draft") && row["status"] != .text("paid")
+          && AgilityMoney.value(row["amount_paid"]) < AgilityMoney.value(row["total"])
+      }
+      let index =
+        invoiceID.map { id in rows.firstIndex { $0["id"] == .text(id.lowercased()) && open($0) } }
+        ?? rows.indices.filter { open(rows[$0]) }.max {
+          (AgilityTables.text(rows[$0]["issue_date"]) ?? "") < (AgilityTables.text(rows[$1]["issue_date"]) ?? "")
+        }
+      guard let index else { return nil }
+      state.update("invoices", owner: owner, index: index, now: now) { row in
+        let total = AgilityMoney.value(row["total"])
+        let paid =
+          AgilityMoney.value(row["amount_paid"]) + (amountCents ?? (total - AgilityMoney.value(row["amount_paid"])))
+        row["amount_paid"] = AgilityMoney.cell(paid)
+        if paid >= total {
+          row["status"] = .text("paid")
+          row["paid_at"] = .time(now)
+        }
+      }
+      state.counters.payments += 1
+      return AgilityInvoice(state.rows("invoices", owner: owner)[index])
+    }
+  }
+
+  func markViewedNow(email: String, invoiceID: String?) -> AgilityInvoice? {
+    let owner = AgilityDemo.userID(email)
+    let now = nowMicroseconds()
+    return withState { state in
+      let rows = state.rows("invoices", owner: owner)
+      func sent(_ row: AgilityTables.Row) -> Bool { AgilityTables.isLive(row) && row["status"] == .text("sent") }
+      let index =
+        invoiceID.map { id in rows.firstIndex { $0["id"] == .text(id.lowercased()) && sent($0) } }
+        ?? rows.indices.filter { sent(rows[$0]) }.max {
+          (AgilityTables.text(rows[$0]["issue_date"]) ?? "") < (AgilityTables.text(rows[$1]["issue_date"]) ?? "")
+        }
+      guard let index else { return nil }
+      state.update("invoices", owner: owner, index: index, now: now) { row in
+        row["status"] = .text("viewed")
+        row["viewed_at"] = .time(now)
+      }
+      state.counters.viewed += 1
+      return AgilityInvoice(state.rows("invoices", owner: owner)[index])
+    }
+  }
+
+  func deleteCategoryNow(email: String, name: String) -> String? {
+    let owner = AgilityDemo.userID(email)
+    let now = nowMicroseconds()
+    return withState { state in
+      let rows = state.rows("categories", owner: owner)
+      guard
+        let index = rows.firstIndex(where: {
+          AgilityTables.isLive($0) && AgilityTables.text($0["name"])?.lowercased() == name.lowercased()
+        })
+      else { return nil }
+      state.update("categories", owner: owner, index: index, now: now) { $0["deleted_at"] = .time(now) }
+      return AgilityTables.text(rows[index]["id"])
+    }
+  }
+
+  static let connectionStatuses: Set = ["ok", "needs_reauth", "disconnected", "error"]
+
+  func setConnectionStatusNow(email: String, account: String, status: String) -> Bool {
+    guard Self.connectionStatuses.contains(status) else { return false }
+    let owner = AgilityDemo.userID(email)
+    let now = nowMicroseconds()
+    return withState { state in
+      let rows = state.rows("accounts", owner: owner)
+      guard
+        let index = rows.firstIndex(where: {
+          $0["id"] == .text(account.lowercased())
+            || AgilityTables.text($0["name"])?.lowercased() == account.lowercased()
+        })
+      else { return false }
+      state.update("accounts", owner: owner, index: index, now: now) { $0["connection_status"] = .text(status) }
+      return true
+    }
+  }
+}
