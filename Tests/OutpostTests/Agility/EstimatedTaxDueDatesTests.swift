@@ -3,7 +3,8 @@ import OutpostConnectors
 import Testing
 
 /// Form 1040-ES due dates (upstreams/agility.md §4.1): the table of 2022–2027, which matches
-/// the IRS's published dates for 2022–2025, with every shifted case and its reason.
+/// the IRS's published dates for 2022–2025, continued to 2030 by applying §4.1's rule by hand
+/// (weekdays checked with a calendar), with every shifted case and its reason.
 @Suite struct EstimatedTaxDueDatesTests {
   static func date(_ text: String) -> CivilDate {
     let parts = text.split(separator: "-").compactMap { Int($0) }
@@ -17,6 +18,15 @@ import Testing
     (2025, ["2025-04-15", "2025-06-16", "2025-09-15", "2026-01-15"]),
     (2026, ["2026-04-15", "2026-06-15", "2026-09-15", "2027-01-15"]),
     (2027, ["2027-04-15", "2027-06-15", "2027-09-15", "2028-01-18"]),
+    // Apr 15 2028 a Saturday, the 16th a Sunday so Emancipation Day is observed Monday the
+    // 17th: Tuesday the 18th. Jan 15 2029 is MLK Day (the third Monday): Tuesday the 16th.
+    (2028, ["2028-04-18", "2028-06-15", "2028-09-15", "2029-01-16"]),
+    // Apr 15 2029 a Sunday, Monday the 16th Emancipation Day itself: Tuesday the 17th.
+    // Sep 15 a Saturday: Monday the 17th. MLK Day 2030 is the 21st, after the 15th.
+    (2029, ["2029-04-17", "2029-06-15", "2029-09-17", "2030-01-15"]),
+    // Apr 15 2030 a Monday (Emancipation Day is the day after); Jun 15 a Saturday, Sep 15 a
+    // Sunday: both the Monday after.
+    (2030, ["2030-04-15", "2030-06-17", "2030-09-16", "2031-01-15"]),
   ])
   func theTableOfSection41(year: Int, due: [String]) {
     let installments = EstimatedTaxDueDates.installments(taxYear: year)

@@ -71,6 +71,15 @@ import Testing
         SecretString("not-the-password")
       )
     },
+    Case(name: "agility (Supabase Auth + PostgREST, embedded line items)", service: .agility) { server in
+      let account = ConnectorAccount(
+        id: "c", username: AgilityDemo.email, baseURL: server.url(for: .agility),
+        options: ["apiKey": SandboxAgilityConfiguration.defaultAPIKey, "timeZone": "America/New_York"])
+      return (
+        Box(AgilityConnector(account: account, transport: TestHTTP.transport)), SecretString(AgilityDemo.password),
+        SecretString("not-the-password")
+      )
+    },
     Case(name: "agilenetwork (Keycloak; no items until issue 16)", service: .keycloak) { server in
       // The contract logs in twice from the same secret: Keycloak's default, where a refresh
       // token is not revoked by its use (the rotating mode is InteractiveLoginTests').
