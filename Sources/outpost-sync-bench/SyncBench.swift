@@ -18,7 +18,8 @@ struct SyncBench {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     print("outpost-sync-bench: scratch \(directory.path)")
-    // `--only NAME` runs one part (ingest, replay, sandbox, rpp, viiraa, calendar, reminders, feed).
+    // `--only NAME` runs one part (ingest, replay, sandbox, rpp, viiraa, agility, calendar, reminders,
+    // feed).
     let arguments = CommandLine.arguments
     let only = arguments.firstIndex(of: "--only").flatMap {
       arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
@@ -32,6 +33,7 @@ struct SyncBench {
       try await viiraaDashboard()
       try await viiraaImport(in: directory)
     }
+    if part("agility") { try await agilityImport(in: directory) }
     if part("calendar") { try await calendar(in: directory) }
     if part("reminders") { try await reminders(in: directory) }
     if part("feed") { try await feed(in: directory) }

@@ -222,6 +222,28 @@ import Testing
     #expect(snapshot.next.map(\.title) == ["Game 1", "Game 2", "Game 3"])
   }
 
+  /// An all-day item (an invoice's due day, a holiday from a feed) shows its day, never the
+  /// hour its midnight has in another zone: a due day made in New York is not "05:00" here.
+  @Test func allDayItemsShowTheirDayWithoutATime() async throws {
+    let fixture = try StoreFixture()
+    let id = try await fixture.addAccount("money")
+    var newYork = Calendar(identifier: .gregorian)
+    newYork.timeZone = TimeZone(identifier: "America/New_York")!
+    func due(_ day: Int, _ month: Int = 11) -> Date {
+      newYork.date(from: DateComponents(year: 2026, month: month, day: day))!
+    }
+    try await fixture.sync(
+      id,
+      [
+        Item(kind: .event, upstreamID: "d1", title: "Invoice INV-0042", startsAt: due(19), details: ["allDay": true]),
+        Item(kind: .event, upstreamID: "d2", title: "Invoice INV-0043", startsAt: due(21), details: ["allDay": true]),
+        Item(kind: .event, upstreamID: "d3", title: "Invoice INV-0044", startsAt: due(2, 12), details: ["allDay": true]),
+      ])
+    let snapshot = try await fixture.snapshot(lastSync: [id: Clock.now])
+    #expect(snapshot.next.map(\.startLabel) == ["tomorrow", "Sat", "Wed 2 Dec"])
+    #expect(snapshot.display.text == "tomorrow Invoice INV-0042")
+  }
+
   @Test func otherLanguagesUseTheirWords() async throws {
     let fixture = try StoreFixture()
     let id = try await fixture.addAccount("volley")

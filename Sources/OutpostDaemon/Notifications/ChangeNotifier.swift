@@ -82,7 +82,7 @@ struct ChangeNotifier: Sendable {
     // An appointment's body says when and where; other news says what its second line says.
     let when =
       declaration.appointment
-      ? [item.startsAt.map { labels.upcoming($0, now: Date()) }, item.location].compactMap { $0 }.joined(
+      ? [labels.start(of: item, now: Date()), item.location].compactMap { $0 }.joined(
         separator: " · ")
       : declaration.subtitle(of: item) ?? ""
     var key = "\(announcement.category):\(stored.number)"

@@ -96,7 +96,7 @@ actor ReminderService {
     guard let first = reminders.first else { return nil }
     func line(_ reminder: StoredReminder) -> String {
       let item = reminder.item.item
-      return [item.startsAt.map { labels.upcoming($0, now: now) }, item.location].compactMap { $0 }.joined(
+      return [labels.start(of: item, now: now), item.location].compactMap { $0 }.joined(
         separator: " · ")
     }
     if reminders.count == 1 {

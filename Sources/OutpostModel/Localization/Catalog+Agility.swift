@@ -118,10 +118,15 @@ extension Catalog {
     .agilityUncategorised: [
       .en: "uncategorised", .de: "ohne Kategorie", .fr: "sans catégorie", .it: "senza categoria",
     ],
+    .agilityPartiallyPaid: [
+      .en: "partially paid", .de: "teilweise bezahlt", .fr: "payée en partie", .it: "pagata in parte",
+    ],
     .agilityPending: [.en: "pending", .de: "vorgemerkt", .fr: "en attente", .it: "in sospeso"],
     .agilityTransactionsTotals: [
-      .en: "{0} transactions: in {1}, out {2}.", .de: "{0} Buchungen: ein {1}, aus {2}.",
-      .fr: "{0} transactions : entrées {1}, sorties {2}.", .it: "{0} transazioni: entrate {1}, uscite {2}.",
+      .en: "Transactions: {0}; in {1}, out {2}.",
+      .de: "Buchungen: {0}; ein {1}, aus {2}.",
+      .fr: "Transactions : {0} ; entrées {1}, sorties {2}.",
+      .it: "Transazioni: {0}; entrate {1}, uscite {2}.",
     ],
     .agilityTransactionsShown: [
       .en: "({0} shown)", .de: "({0} angezeigt)", .fr: "({0} affichées)", .it: "({0} mostrate)",
@@ -177,10 +182,11 @@ extension Catalog {
       .it: "{0} → {1}: {2} nuove, {3} già presenti.",
     ],
     .agilityImportFlagged: [
-      .en: "{0} look like transactions already synced from the bank and were NOT imported:",
-      .de: "{0} sehen wie schon von der Bank synchronisierte Buchungen aus und wurden NICHT importiert:",
-      .fr: "{0} ressemblent à des transactions déjà synchronisées depuis la banque et n'ont PAS été importées :",
-      .it: "{0} sembrano transazioni già sincronizzate dalla banca e NON sono state importate:",
+      .en: "For your review, NOT imported ({0}): these look like transactions already synced from the bank:",
+      .de: "Zur Prüfung, NICHT importiert ({0}): diese gleichen schon von der Bank synchronisierten Buchungen:",
+      .fr:
+        "À vérifier, NON importées ({0}) : elles ressemblent à des transactions déjà synchronisées depuis la banque :",
+      .it: "Da verificare, NON importate ({0}): somigliano a transazioni già sincronizzate dalla banca:",
     ],
     .agilityImportFlaggedLine: [
       .en: "line {0}: {1} {2} {3} looks like {4} ({5})",
@@ -195,16 +201,16 @@ extension Catalog {
       .it: "Per importarle comunque: --keep {0} (o --keep-flagged).",
     ],
     .agilityImportKept: [
-      .en: "{0} flagged rows kept as you asked.",
-      .de: "{0} markierte Zeilen wie gewünscht übernommen.",
-      .fr: "{0} lignes signalées gardées comme demandé.",
-      .it: "{0} righe segnalate mantenute come richiesto.",
+      .en: "Flagged rows kept as you asked: {0}.",
+      .de: "Markierte Zeilen wie gewünscht übernommen: {0}.",
+      .fr: "Lignes signalées gardées comme demandé : {0}.",
+      .it: "Righe segnalate mantenute come richiesto: {0}.",
     ],
     .agilityImportRejected: [
-      .en: "{0} rows could not be read and were left out:",
-      .de: "{0} Zeilen waren nicht lesbar und wurden ausgelassen:",
-      .fr: "{0} lignes illisibles ont été laissées de côté :",
-      .it: "{0} righe illeggibili sono state escluse:",
+      .en: "Left out, unreadable ({0}):",
+      .de: "Ausgelassen, nicht lesbar ({0}):",
+      .fr: "Laissées de côté, illisibles ({0}) :",
+      .it: "Escluse, illeggibili ({0}):",
     ],
     .agilityImportRejectedLine: [
       .en: "line {0}: {1}",
@@ -231,10 +237,10 @@ extension Catalog {
       .it: "Niente di nuovo da importare.",
     ],
     .agilityImportQueued: [
-      .en: "{0} transactions stored; their upload is queued as action {1}.",
-      .de: "{0} Buchungen gespeichert; ihr Hochladen ist als Aktion {1} eingereiht.",
-      .fr: "{0} transactions enregistrées ; leur envoi est en file comme action {1}.",
-      .it: "{0} transazioni salvate; il caricamento è in coda come azione {1}.",
+      .en: "Stored, new: {0}; the upload is queued as action {1}.",
+      .de: "Gespeichert, neu: {0}; das Hochladen ist als Aktion {1} eingereiht.",
+      .fr: "Enregistrées, nouvelles : {0} ; l'envoi est en file comme action {1}.",
+      .it: "Salvate, nuove: {0}; il caricamento è in coda come azione {1}.",
     ],
   ]
 }

@@ -177,6 +177,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agilityNoInvoice
   case agilityNoInvoices
   case agilityNoTransactions
+  case agilityPartiallyPaid
   case agilityPending
   case agilitySeveralAccounts
   case agilityStatusCash

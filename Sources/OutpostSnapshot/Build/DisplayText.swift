@@ -13,8 +13,8 @@ struct DisplayText {
     let main: String
     if snapshot.accounts.isEmpty {
       main = localizer(.setUp)
-    } else if let headline, let start = headline.item.startsAt {
-      main = labels.upcoming(start, now: now) + " " + Self.oneLine(headline.item.title, limit: options.maxTitleLength)
+    } else if let headline, let start = labels.start(of: headline.item, now: now) {
+      main = start + " " + Self.oneLine(headline.item.title, limit: options.maxTitleLength)
     } else if !snapshot.accounts.contains(where: \.everSynced) {
       main = localizer(.notSyncedYet)
     } else {
@@ -30,7 +30,7 @@ struct DisplayText {
     if let word = stateWord(snapshot.status) { notes.append(word) }
     if let staleSince { notes.append(staleness(since: staleSince)) }
     let short =
-      stateWord(snapshot.status) ?? headline?.item.startsAt.map { labels.upcoming($0, now: now) } ?? main
+      stateWord(snapshot.status) ?? headline.flatMap { labels.start(of: $0.item, now: now) } ?? main
     return Snapshot.Display(
       text: ([main] + notes).joined(separator: " · "), shortText: short,
       tooltip: tooltip(snapshot, main: main), alt: snapshot.classes[0],

@@ -32,7 +32,8 @@ public struct SnapshotBuilder: Sendable {
       Snapshot.Entry(
         id: stored.number, link: stored.item.link, kind: stored.item.kind, title: stored.item.title,
         start: stored.item.startsAt!, end: stored.item.endsAt,
-        startLabel: labels.upcoming(stored.item.startsAt!, now: now), venue: stored.item.location,
+        startLabel: labels.start(of: stored.item, now: now) ?? "",
+        venue: stored.item.location,
         accountID: stored.accountID, account: names[stored.accountID] ?? stored.accountID, status: stored.item.status)
     }
     let accounts = input.accounts.map { account in

@@ -26,6 +26,28 @@ public struct TimeLabels: Sendable {
     }
   }
 
+  /// How an item's start reads: a day for an all-day item, a day and a time otherwise; nil
+  /// without a start.
+  public func start(of item: Item, now: Date) -> String? {
+    guard let start = item.startsAt else { return nil }
+    return item.details["allDay"] == .bool(true) ? upcomingDay(start, now: now) : upcoming(start, now: now)
+  }
+
+  /// How a coming all-day item (an invoice's due day) reads: the day without a time, "today",
+  /// "tomorrow", "Sat", "Sat 12 Dec". Its start is the midnight of its day in the zone it was
+  /// made in; the nearest local midnight stands for that day here (as the calendar files do).
+  public func upcomingDay(_ date: Date, now: Date) -> String {
+    let day = calendar.startOfDay(for: date.addingTimeInterval(12 * 3600))
+    switch daysBetween(now, day) {
+    case 0: return localizer(.today, "").trimmingCharacters(in: .whitespaces)
+    case 1: return localizer(.tomorrow, "").trimmingCharacters(in: .whitespaces)
+    case 2...6: return weekday(day)
+    default:
+      let parts = calendar.dateComponents([.day, .month], from: day)
+      return weekday(day) + " " + localizer.dayAndMonth(day: parts.day ?? 1, month: parts.month ?? 1)
+    }
+  }
+
   /// "Sat 12 Dec 19:30", with no day word, so it never changes with the date.
   func absolute(_ date: Date) -> String {
     let parts = calendar.dateComponents([.day, .month], from: date)

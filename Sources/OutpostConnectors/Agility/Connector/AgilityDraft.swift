@@ -114,9 +114,15 @@ enum AgilityDraft {
     guard (200..<300).contains(items.status) else {
       return .conflict("Agility took the draft but not its line items: \(Self.message(items.body))", serverState: nil)
     }
-    let number = try await data.page("invoices", query: "select=id,invoice_number,total&id=eq.\(id)", session: session)
-      .first
-    return .done(number)
+    guard
+      let row = try await data.page("invoices", query: "select=id,invoice_number,total&id=eq.\(id)", session: session)
+        .first
+    else { return .done(nil) }
+    // Money as exact decimal text, as everywhere else.
+    return .done([
+      "id": row["id"] ?? .null, "invoice_number": row["invoice_number"] ?? .null,
+      "total": AgilityItems.money(row["total"]),
+    ])
   }
 
   static func message(_ body: JSONValue?) -> String {

@@ -131,7 +131,7 @@ enum AgilityInvoiceList {
       var object: [String: JSONValue] = [
         "id": .string(item.upstreamID), "title": .string(item.title), "status": .string(effective.state.rawValue),
         "label": .string(effective.label), "stored": item.details["status"] ?? .null,
-        "open": .string(AgilityMoney.decimal(effective.openCents)),
+        "open": .string(AgilityMoney.decimal(effective.openCents)), "partiallyPaid": .bool(effective.partiallyPaid),
       ]
       for key in [
         "number", "client", "clientId", "issueDate", "dueDate", "total", "amountPaid", "subtotal", "taxAmount",

@@ -88,7 +88,9 @@ enum AgilityText {
       if status != "paid" && status != "draft" {
         line += "  " + localized(.agilityInvoiceOpen, money(invoice["open"]))
       }
-      var label = invoice["label"]?.stringValue ?? status
+      // The open amount is its own column: the label says only that a part was paid.
+      var label = status
+      if invoice["partiallyPaid"] == .bool(true) { label += ", " + localized(.agilityPartiallyPaid) }
       if let days = invoice["daysOverdue"]?.int64Value {
         label += " (" + localized(.agilityDaysOverdue, "\(days)") + ")"
       }
