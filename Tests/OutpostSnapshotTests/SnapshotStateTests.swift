@@ -237,7 +237,8 @@ import Testing
       [
         Item(kind: .event, upstreamID: "d1", title: "Invoice INV-0042", startsAt: due(19), details: ["allDay": true]),
         Item(kind: .event, upstreamID: "d2", title: "Invoice INV-0043", startsAt: due(21), details: ["allDay": true]),
-        Item(kind: .event, upstreamID: "d3", title: "Invoice INV-0044", startsAt: due(2, 12), details: ["allDay": true]),
+        Item(
+          kind: .event, upstreamID: "d3", title: "Invoice INV-0044", startsAt: due(2, 12), details: ["allDay": true]),
       ])
     let snapshot = try await fixture.snapshot(lastSync: [id: Clock.now])
     #expect(snapshot.next.map(\.startLabel) == ["tomorrow", "Sat", "Wed 2 Dec"])
