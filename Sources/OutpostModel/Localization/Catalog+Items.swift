@@ -59,6 +59,7 @@ extension Catalog {
       .en: "online only: refused while offline", .de: "nur online: offline abgelehnt",
       .fr: "en ligne uniquement : refusé hors ligne", .it: "solo online: rifiutato offline",
     ],
+    .itemAllDay: [.en: "all day", .de: "ganztägig", .fr: "toute la journée", .it: "tutto il giorno"],
     .itemCancelled: [.en: "CANCELLED", .de: "ABGESAGT", .fr: "ANNULÉ", .it: "ANNULLATO"],
     .itemRemoved: [
       .en: "no longer listed by the service", .de: "vom Dienst nicht mehr aufgeführt",

@@ -59,6 +59,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case optionMalformed
   case actionParamRequired
   case actionOnlineOnly
+  case itemAllDay
   case itemCancelled
   case itemRemoved
   case actionQueued

@@ -42,8 +42,12 @@ import Testing
 
   @Test func anUnpaidInvoiceIsRemindedAtNineLocalBeforeOnAndAfterItsDueDayThenWeekly() throws {
     let due = CivilDate(year: 2026, month: 12, day: 10)!
-    let deadlines = AgilityDeadlines.invoice(due: due, days: Self.newYork)
-    #expect(deadlines.count == 3 + AgilityDeadlines.overdueWeeks)
+    let deadlines = AgilityDeadlines.invoice(due: due, today: Self.today, days: Self.newYork)
+    // Weekly ones up to five weeks ahead of today (Dec 31; a daily sync adds the next ones):
+    // Dec 18 and 25.
+    #expect(deadlines.count == 3 + 2)
+    let later = AgilityDeadlines.invoice(due: due, today: due.adding(days: 60), days: Self.newYork)
+    #expect(later.contains { $0["name"] == "overdue-week-13" })
     func reminder(_ name: String) -> Date? {
       guard let entry = deadlines.first(where: { $0["name"]?.stringValue == name }),
         let at = entry["at"]?.stringValue.flatMap(UTCTimestamp.parse),
@@ -57,7 +61,9 @@ import Testing
     #expect(reminder("overdue").map(UTCTimestamp.format) == "2026-12-11T14:00:00.000Z")
     #expect(reminder("overdue-week-1").map(UTCTimestamp.format) == "2026-12-18T14:00:00.000Z")
     // Across the change to daylight saving time it stays 09:00 on the wall clock (EDT, UTC−4).
-    let spring = AgilityDeadlines.invoice(due: CivilDate(year: 2027, month: 3, day: 5)!, days: Self.newYork)
+    let spring = AgilityDeadlines.invoice(
+      due: CivilDate(year: 2027, month: 3, day: 5)!, today: CivilDate(year: 2027, month: 3, day: 1)!, days: Self.newYork
+    )
     let week2 = try #require(spring.first { $0["name"] == "overdue-week-2" })
     // Due on the 5th: the second weekly one is on the 20th, useful until 21:00 EDT (01:00Z).
     #expect(week2["at"]?.stringValue == "2027-03-21T01:00:00.000Z")

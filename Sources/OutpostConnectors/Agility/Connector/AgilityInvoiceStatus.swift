@@ -46,14 +46,20 @@ public struct AgilityInvoiceStatus: Sendable, Equatable {
 enum AgilityDeadlines {
   static let remindAt = 9 * 3600
   static let usefulFor = 12 * 3600
-  /// Weekly reminders after the due day for half a year; a sync re-plans them all anyway.
-  static let overdueWeeks = 26
+  /// Weekly reminders are given a few weeks ahead of `today`: invoices are read again every
+  /// day, so the next ones are added as the weeks pass, and a list of reminders never fills
+  /// with half a year of them.
+  static let weeksAhead = 5
 
-  static func invoice(due: CivilDate, days: AgilityDays) -> [JSONValue] {
+  static func invoice(due: CivilDate, today: CivilDate, days: AgilityDays) -> [JSONValue] {
     var when: [(String, CivilDate)] = [
       ("due-in-3", due.adding(days: -3)), ("due", due), ("overdue", due.adding(days: 1)),
     ]
-    for week in 1...overdueWeeks { when.append(("overdue-week-\(week)", due.adding(days: 1 + 7 * week))) }
+    var week = 1
+    while due.adding(days: 1 + 7 * week) <= today.adding(days: 7 * weeksAhead) {
+      when.append(("overdue-week-\(week)", due.adding(days: 1 + 7 * week)))
+      week += 1
+    }
     return when.map { entry(name: $0.0, day: $0.1, days: days) }
   }
 

@@ -182,7 +182,9 @@ struct AgilityItems {
       startsAt = days.instant(due)
       endsAt = days.instant(due.adding(days: 1))
       details["allDay"] = true
-      if effective.state != .paid { details["deadlines"] = .array(AgilityDeadlines.invoice(due: due, days: days)) }
+      if effective.state != .paid {
+        details["deadlines"] = .array(AgilityDeadlines.invoice(due: due, today: today, days: days))
+      }
     }
     let title = "Invoice \(number)" + (clientName.map { " · \($0)" } ?? "")
     let link =

@@ -39,13 +39,21 @@ enum ItemText {
     return "\(two(p.tm_hour)):\(two(p.tm_min))"
   }
 
+  /// When an item is: "Sat 2026-12-05 19:30–21:30", or for an all-day item (an invoice's due
+  /// day) its day and "all day". The day of an all-day item is the local midnight nearest to
+  /// its start: it was made at midnight in the zone of its service, which may not be this one.
+  static func when(_ item: Item, showDay: Bool) -> String {
+    guard let start = item.startsAt else { return "" }
+    if item.details["allDay"] == .bool(true) {
+      return day(start.addingTimeInterval(12 * 3600)) + " " + localized(.itemAllDay)
+    }
+    return (showDay ? day(start) + " " : "") + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")
+  }
+
   /// One line: number, time, title, what kind-specific details say, where.
   static func line(_ listed: ListedItem, showDay: Bool) -> String {
     let item = listed.item
-    var when = ""
-    if let start = item.startsAt {
-      when = (showDay ? day(start) + " " : "") + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")
-    }
+    let when = when(item, showDay: showDay)
     let number = "#\(listed.number)"
     var text = number + String(repeating: " ", count: max(1, 6 - number.count)) + when + "  " + item.title
     if let subtitle = listed.display?.subtitle { text += " (\(subtitle))" }
@@ -62,9 +70,7 @@ enum ItemText {
     rows.append(("kind", "\(listed.display?.noun ?? item.kind.rawValue) (\(listed.account))"))
     if let subtitle = listed.display?.subtitle { rows.append(("about", subtitle)) }
     if let amount = amountText(listed) { rows.append(("amount", amount)) }
-    if let start = item.startsAt {
-      rows.append(("when", day(start) + " " + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")))
-    }
+    if item.startsAt != nil { rows.append(("when", when(item, showDay: true))) }
     if let location = item.location { rows.append(("where", location)) }
     rows.append(("status", item.status == .cancelled ? localized(.itemCancelled) : item.status.rawValue))
     if listed.removedAt != nil { rows.append(("note", localized(.itemRemoved))) }
