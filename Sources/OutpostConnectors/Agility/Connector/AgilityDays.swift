@@ -10,17 +10,18 @@ import OutpostCalendar
 /// reminders are in `agility.time_zone` (the account's `timeZone` option, else the system's).
 struct AgilityDays: Sendable {
   let zone: TimeZone
+  /// Made once: an import turns tens of thousands of days into instants.
+  private let calendar: Calendar
 
   init(option: String?) {
-    zone = option.flatMap { $0.isEmpty ? nil : TimeZone(identifier: $0) } ?? TimeZone.current
+    self.init(zone: option.flatMap { $0.isEmpty ? nil : TimeZone(identifier: $0) } ?? TimeZone.current)
   }
 
-  init(zone: TimeZone) { self.zone = zone }
-
-  private var calendar: Calendar {
+  init(zone: TimeZone) {
+    self.zone = zone
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
-    return calendar
+    self.calendar = calendar
   }
 
   /// The local day of an instant.

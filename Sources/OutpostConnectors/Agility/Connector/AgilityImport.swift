@@ -55,7 +55,7 @@ extension AgilityConnector: ImportingConnector {
 
     let batch = UUID().uuidString.lowercased()
     let days = AgilityDays(option: context.options["timeZone"])
-    let rows = fresh.map { AgilityImportRows.row($0, accountID: account.upstreamID, batch: batch) }
+    let rows = fresh.map { AgilityImportRows.row($0, accountID: account.upstreamID) }
     var summary: [String: JSONValue] = [
       "file": .string(file.name), "bank_account": .string(account.title), "encoding": .string(parsed.encoding),
       "inserted": .int(Int64(fresh.count)), "already_present": .int(Int64(plan.alreadyPresent.count)),
@@ -74,18 +74,20 @@ extension AgilityConnector: ImportingConnector {
     var params: [String: JSONValue] = [
       "batch": .string(batch), "accountId": .string(account.upstreamID),
       "columns": .array(AgilityImportRows.columns.map { .string($0) }), "rows": .array(rows),
+      "shared": AgilityImportRows.shared(accountID: account.upstreamID, batch: batch),
     ]
     if let profileJSON = AgilityImportAccount.json(parsed.profile) { params["profile"] = profileJSON }
     if let balance = AgilityImportAccount.newerBalance(parsed.newestBalance, than: account, days: days) {
       params["balance"] = balance
     }
-    let items = fresh.compactMap { row -> Item? in
-      let json = AgilityImportRows.object(row, accountID: account.upstreamID, batch: batch)
-      var view = AgilityItems(days: days, webBaseURL: "")
-      view.accounts[account.upstreamID] = ["name": .string(account.title)]
-      guard case .item(var item)? = view.transaction(json) else { return nil }
-      item.link = nil
-      return item
+    // A file covers a few hundred days at most: each day's midnight is worked out once.
+    var midnights: [Int: Date] = [:]
+    let items = fresh.map { row -> Item in
+      let day = row.date.dayNumber
+      let start = midnights[day] ?? days.instant(CivilDate(dayNumber: day))
+      midnights[day] = start
+      return AgilityImportRows.item(
+        row, accountID: account.upstreamID, accountName: account.title, batch: batch, startsAt: start)
     }
     return ImportPlan(
       items: items, action: (.agilityUploadImport, PreparedAction(target: batch, params: .object(params))),
@@ -154,36 +156,42 @@ enum AgilityImportAccount {
 }
 
 /// The upload's rows (agility.md §5.5): client id, `source=csv`, `status=posted`, the batch,
-/// no category (Agility's rules file them), the fingerprint as `import_hash`.
+/// no category (Agility's rules file them), the fingerprint as `import_hash`. What every row of
+/// one import shares is stored once (`shared`); a row keeps only its own values, and `merchant`
+/// is its description: the queued action of 45,000 rows stays a few MiB.
 enum AgilityImportRows {
-  static let columns = [
-    "id", "account_id", "date", "amount", "merchant", "description_raw", "status", "source", "external_id",
-    "import_hash", "import_batch_id", "is_business_expense",
-  ]
+  static let columns = ["id", "date", "amount", "description_raw", "external_id", "import_hash"]
+
+  static func shared(accountID: String, batch: String) -> JSONValue {
+    [
+      "account_id": .string(accountID), "status": "posted", "source": "csv", "import_batch_id": .string(batch),
+      "is_business_expense": false,
+    ]
+  }
 
   static func id(_ row: BankCSVRow, accountID: String) -> String {
     StableUUID.from("agility-csv:\(accountID):\(row.fingerprint)")
   }
 
-  static func values(_ row: BankCSVRow, accountID: String, batch: String) -> [JSONValue] {
-    [
-      .string(id(row, accountID: accountID)), .string(accountID), .string(row.date.iso),
-      .string(AgilityMoney.decimal(row.amountCents)), .string(row.description), .string(row.description),
-      "posted", "csv", row.externalID.map { .string($0) } ?? .null, .string(row.fingerprint), .string(batch),
-      .bool(false),
+  static func row(_ row: BankCSVRow, accountID: String) -> JSONValue {
+    .array([
+      .string(id(row, accountID: accountID)), .string(row.date.iso), .string(AgilityMoney.decimal(row.amountCents)),
+      .string(row.description), row.externalID.map { .string($0) } ?? .null, .string(row.fingerprint),
+    ])
+  }
+
+  /// The row as stored now, before Agility has it: no version (nothing acts on it yet).
+  static func item(_ row: BankCSVRow, accountID: String, accountName: String, batch: String, startsAt: Date) -> Item {
+    let id = id(row, accountID: accountID)
+    var details: [String: JSONValue] = [
+      "id": .string(id), "amount": .string(AgilityMoney.decimal(row.amountCents)), "date": .string(row.date.iso),
+      "accountId": .string(accountID), "account": .string(accountName), "descriptionRaw": .string(row.description),
+      "business": false, "status": "posted", "source": "csv", "importHash": .string(row.fingerprint),
+      "importBatch": .string(batch),
     ]
-  }
-
-  static func row(_ row: BankCSVRow, accountID: String, batch: String) -> JSONValue {
-    .array(values(row, accountID: accountID, batch: batch))
-  }
-
-  static func object(_ row: BankCSVRow, accountID: String, batch: String) -> JSONValue {
-    var object: [String: JSONValue] = [:]
-    for (name, value) in zip(columns, values(row, accountID: accountID, batch: batch)) where value != .null {
-      object[name] = value
-    }
-    return .object(object)
+    if let external = row.externalID { details["externalId"] = .string(external) }
+    return Item(
+      kind: .moneyTransaction, upstreamID: id, title: row.description, startsAt: startsAt, details: .object(details))
   }
 
   static func review(_ review: BankCSVReview) -> JSONValue {

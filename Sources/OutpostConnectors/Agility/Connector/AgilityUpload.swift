@@ -8,15 +8,20 @@ import OutpostModel
 enum AgilityUpload {
   static let batchSize = 500
 
+  /// The rows as PostgREST takes them: each row's own values under the column names, with
+  /// what they all share, and the description as the merchant (Agility's rules clean it).
   static func rows(_ params: JSONValue) -> [JSONValue]? {
     guard case .array(let columns)? = params["columns"], case .array(let rows)? = params["rows"] else { return nil }
     let names = columns.compactMap(\.stringValue)
     guard names.count == columns.count else { return nil }
+    var shared: [String: JSONValue] = [:]
+    if case .object(let values)? = params["shared"] { shared = values }
     var objects: [JSONValue] = []
     objects.reserveCapacity(rows.count)
     for case .array(let values) in rows where values.count == names.count {
-      var object: [String: JSONValue] = [:]
+      var object = shared
       for (name, value) in zip(names, values) where value != .null { object[name] = value }
+      if object["merchant"] == nil, let description = object["description_raw"] { object["merchant"] = description }
       objects.append(.object(object))
     }
     return objects.count == rows.count ? objects : nil
