@@ -40,4 +40,17 @@ extension PostgREST {
     }
     return (reply.status, try? JSONParser.parse(reply.body))
   }
+
+  /// `DELETE ?<filter>` with `return=representation`: the rows deleted; a refusal is an answer.
+  public func delete(_ table: String, filter: String, session: SupabaseSession) async throws(ConnectorError)
+    -> (status: Int, body: JSONValue?)
+  {
+    let reply = try await project.send(
+      "DELETE", "/rest/v1/\(table)?\(filter)", bearer: session.accessToken, json: nil,
+      extraHeaders: [("Prefer", "return=representation")])
+    if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
+      throw Self.classify(reply, during: "deleting from \(table)")
+    }
+    return (reply.status, try? JSONParser.parse(reply.body))
+  }
 }

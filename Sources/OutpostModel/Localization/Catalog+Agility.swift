@@ -34,6 +34,12 @@ extension Catalog {
       .fr: "Un brouillon demande au moins une --line \"DESCRIPTION|QUANTITÉ|TARIF\".",
       .it: "Una bozza richiede almeno una --line \"DESCRIZIONE|QUANTITÀ|TARIFFA\".",
     ],
+    .agilityEditNothing: [
+      .en: "Say what to change: --line, --issued, --due, --tax-rate or --notes.",
+      .de: "Angeben, was sich ändert: --line, --issued, --due, --tax-rate oder --notes.",
+      .fr: "Indiquez ce qui change : --line, --issued, --due, --tax-rate ou --notes.",
+      .it: "Indica cosa cambiare: --line, --issued, --due, --tax-rate o --notes.",
+    ],
     .agilityDraftCreated: [
       .en: "Draft {0} for {1} created: {2}. Send it with `outpost agility send {0}`.",
       .de: "Entwurf {0} für {1} angelegt: {2}. Senden mit `outpost agility send {0}`.",

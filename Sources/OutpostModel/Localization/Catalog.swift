@@ -163,6 +163,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   // `outpost agility …` (Catalog+Agility.swift).
   case agilityBusinessOrPersonal
   case agilityDaysOverdue
+  case agilityEditNothing
   case agilityDraftCreated
   case agilityDraftNoLines
   case agilityDueWithinRange

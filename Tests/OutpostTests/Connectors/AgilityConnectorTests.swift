@@ -360,3 +360,45 @@ import Testing
     }
   }
 }
+
+extension AgilityConnectorTests {
+  @Test func aDraftIsEditedOnceEvenWhenTheEditIsSentAgainAndASentOneIsNotEdited() async throws {
+    try await withWorld { world in
+      let first = try await fetch(world, nil)
+      let draft = try #require(first.items.first { $0.kind == .invoice && $0.details["status"] == "draft" })
+      let edit = try AgilityConnector.prepare(
+        .agilityEditDraft, on: draft,
+        params: ["lines": "Workshop|2|450\nTravel|1|120.50|untaxed", "notes": "Thanks!", "taxRate": "10"], now: Date())
+      guard case .done(let reply) = try await perform(world, .agilityEditDraft, edit, item: draft) else {
+        Issue.record("the edit was not made")
+        return
+      }
+      // 900 taxed at 10 % plus 120.50 untaxed.
+      #expect(reply?["total"] == "1110.50")
+      let server = try #require(await world.sandbox.invoice(email: Self.email, id: draft.upstreamID))
+      #expect(server.subtotalCents == 102_050)
+      #expect(server.taxAmountCents == 9000)
+      // Sent again after a crash: already done, nothing doubled.
+      #expect(try await perform(world, .agilityEditDraft, edit, item: draft) == .alreadyDone)
+      #expect(await world.sandbox.invoice(email: Self.email, id: draft.upstreamID)?.totalCents == 111_050)
+      let second = try await fetch(world, first.cursor)
+      let edited = try #require(second.items.first { $0.upstreamID == draft.upstreamID })
+      if case .array(let lines)? = edited.details["lineItems"] {
+        #expect(lines.compactMap { $0["description"]?.stringValue } == ["Workshop", "Travel"])
+      } else {
+        Issue.record("no line items")
+      }
+      // Sent at Agility while a second edit waited: a conflict, the sent invoice untouched.
+      let waiting = try AgilityConnector.prepare(.agilityEditDraft, on: edited, params: ["notes": "Later"], now: Date())
+      let send = try AgilityConnector.prepare(.agilitySendInvoice, on: edited, params: [:], now: Date())
+      _ = try await perform(world, .agilitySendInvoice, send, item: edited)
+      guard case .conflict = try await perform(world, .agilityEditDraft, waiting, item: edited) else {
+        Issue.record("an edit of a sent invoice went through")
+        return
+      }
+      #expect(throws: ActionRefusal.self) {
+        try AgilityConnector.prepare(.agilityEditDraft, on: draft, params: [:], now: Date())
+      }
+    }
+  }
+}

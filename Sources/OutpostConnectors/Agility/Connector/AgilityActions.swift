@@ -11,6 +11,7 @@ extension ActionType {
   public static let agilitySendInvoice = ActionType("agility.send-invoice")
   public static let agilityRecategorise = ActionType("agility.recategorise")
   public static let agilityCreateDraft = ActionType("agility.create-draft")
+  public static let agilityEditDraft = ActionType("agility.edit-draft")
   public static let agilityUploadImport = ActionType("agility.upload-import")
 }
 
@@ -49,6 +50,19 @@ extension AgilityConnector {
         ActionParameter("issueDate", .date, required: true, summary: "the issue day"),
         ActionParameter("dueDate", .date, summary: "the due day (default: the client's payment terms)"),
         ActionParameter("taxRate", .decimal, summary: "sales tax in percent (default 0)", minimum: 0, maximum: 100),
+        ActionParameter("notes", .string, summary: "shown on the invoice", maxLength: 2000),
+      ]),
+    ActionDeclaration(
+      name: .agilityEditDraft, service: descriptor.kind,
+      summary: "change a draft invoice: its line items (all of them, replaced), days, tax rate or notes",
+      targets: [.invoice],
+      parameters: [
+        ActionParameter(
+          "lines", .string, summary: "the new line items, one a line: DESCRIPTION|QUANTITY|RATE[|untaxed]",
+          maxLength: 20_000),
+        ActionParameter("issueDate", .date, summary: "the issue day"),
+        ActionParameter("dueDate", .date, summary: "the due day"),
+        ActionParameter("taxRate", .decimal, summary: "sales tax in percent", minimum: 0, maximum: 100),
         ActionParameter("notes", .string, summary: "shown on the invoice", maxLength: 2000),
       ]),
     ActionDeclaration(
@@ -98,6 +112,8 @@ extension AgilityConnector {
           "only a draft can be sent; this one is \(item.details["status"]?.stringValue ?? "not a draft")")
       }
       return PreparedAction(target: item.upstreamID, params: ["version": .int(version)])
+    case .agilityEditDraft:
+      return try AgilityDraft.prepareEdit(item, version: version, params: params)
     case .agilityRecategorise:
       guard let category = params["categoryId"]?.stringValue, !category.isEmpty else {
         throw .invalidParams("categoryId is required")
@@ -119,6 +135,7 @@ extension AgilityConnector {
     case .agilityRecategorise: return try await preconditioned("transactions", action, session)
     case .agilitySendInvoice: return try await send(action, session)
     case .agilityCreateDraft: return try await AgilityDraft.perform(action, data: data, session: session)
+    case .agilityEditDraft: return try await AgilityDraft.performEdit(action, data: data, session: session)
     case .agilityUploadImport: return try await AgilityUpload.perform(action, data: data, session: session)
     default: throw .unsupported("Agility has no action \(action.type.rawValue)")
     }
@@ -170,6 +187,16 @@ extension AgilityConnector {
         && server?.stringValue.flatMap(UTCTimestamp.parse) == sent.stringValue.flatMap(UTCTimestamp.parse)
     }
     if column == "amount_paid" { return AgilityMoney.cents(server) == AgilityMoney.cents(sent) }
+    // A number sent as exact text ("8.875") comes back as a JSON number.
+    func decimal(_ value: JSONValue?) -> Decimal? {
+      switch value {
+      case .string(let text)?: Decimal(string: text)
+      case .int(let number)?: Decimal(number)
+      case .double(let number)?: Decimal(string: "\(number)")
+      default: nil
+      }
+    }
+    if column == "tax_rate", let a = decimal(server), let b = decimal(sent) { return a == b }
     return false
   }
 

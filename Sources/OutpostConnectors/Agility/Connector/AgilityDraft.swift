@@ -75,15 +75,120 @@ enum AgilityDraft {
     if let due = params["dueDate"]?.stringValue { invoice["due_date"] = .string(due) }
     if let rate = params["taxRate"]?.stringValue { invoice["tax_rate"] = .string(rate) }
     if let notes = params["notes"]?.stringValue, !notes.isEmpty { invoice["notes"] = .string(notes) }
-    let rows: [JSONValue] = lines.enumerated().map { index, line in
+    return PreparedAction(
+      target: id, params: ["invoice": .object(invoice), "lines": .array(rows(lines, invoice: id, salt: ""))])
+  }
+
+  /// The line item rows, with ids fixed by the invoice, the edit (`salt`) and the position: sent
+  /// again, they are the same rows.
+  static func rows(_ lines: [Line], invoice id: String, salt: String) -> [JSONValue] {
+    lines.enumerated().map { index, line in
       [
-        "id": .string(StableUUID.from("agility-line:\(id):\(index + 1)")), "invoice_id": .string(id),
+        "id": .string(StableUUID.from("agility-line:\(id):\(salt)\(index + 1)")), "invoice_id": .string(id),
         "position": .int(Int64(index + 1)), "description": .string(line.description),
         "quantity": .string(MinorUnits.decimal(line.quantityMilli, currency: "KWD")),
         "rate": .string(AgilityMoney.decimal(line.rateCents)), "taxable": .bool(line.taxable),
       ]
     }
-    return PreparedAction(target: id, params: ["invoice": .object(invoice), "lines": .array(rows)])
+  }
+
+  /// An edit of a draft (only drafts are editable in Outpost, agility.md §3): the changed
+  /// header fields under the draft's version, and the new line items when given, which replace
+  /// all the old ones.
+  static func prepareEdit(_ item: Item, version: Int64, params: [String: JSONValue]) throws(ActionRefusal)
+    -> PreparedAction
+  {
+    guard item.details["status"]?.stringValue == "draft" else {
+      throw .notAllowed("only a draft can be edited here; a sent invoice can only be marked paid")
+    }
+    var header: [String: JSONValue] = [:]
+    for (param, column) in [
+      ("issueDate", "issue_date"), ("dueDate", "due_date"), ("taxRate", "tax_rate"), ("notes", "notes"),
+    ] {
+      if let value = params[param] { header[column] = value }
+    }
+    let issue = header["issue_date"]?.stringValue ?? item.details["issueDate"]?.stringValue ?? ""
+    if let due = header["due_date"]?.stringValue, due < issue {
+      throw .invalidParams("the due day \(due) is before the issue day \(issue)")
+    }
+    var prepared: [String: JSONValue] = ["version": .int(version), "header": .object(header)]
+    if case .array(let old)? = item.details["lineItems"] {
+      prepared["oldLineIds"] = .array(old.compactMap { $0["id"] })
+    }
+    if let text = params["lines"]?.stringValue {
+      prepared["lines"] = .array(rows(try lines(text), invoice: item.upstreamID, salt: "v\(version):"))
+    }
+    guard !header.isEmpty || prepared["lines"] != nil else {
+      throw .invalidParams("say what to change: lines, issueDate, dueDate, taxRate or notes")
+    }
+    return PreparedAction(target: item.upstreamID, params: .object(prepared))
+  }
+
+  /// The header under the version precondition, then the old line items out and the new ones
+  /// in. After a crash between the steps, the second try finds its own header values and goes
+  /// on with the items; a draft sent or changed at Agility meanwhile is a conflict.
+  static func performEdit(_ action: ActionRequest, data: PostgREST, session: SupabaseSession)
+    async throws(ConnectorError) -> ActionOutcome
+  {
+    guard let version = action.params["version"]?.int64Value, case .object(var header)? = action.params["header"]
+    else {
+      throw .unsupported("agility.edit-draft: the queued action lacks its version")
+    }
+    let id = FormEncoding.percentEncode(action.target)
+    var newLines: [JSONValue]?
+    if case .array(let lines)? = action.params["lines"] { newLines = lines }
+    let newIDs = (newLines ?? []).compactMap { $0["id"]?.stringValue }
+    // Only the items need changing: the precondition still rides on a header write.
+    if header.isEmpty { header["template"] = .null }
+    var current = try await data.page("invoices", query: "select=*&id=eq.\(id)", session: session).first
+    guard let row = current, row["deleted_at"]?.stringValue == nil else {
+      return .conflict("the draft was deleted at Agility", serverState: nil)
+    }
+    guard row["status"]?.stringValue == "draft" else {
+      return .conflict(
+        "it was sent at Agility before this change arrived; a sent invoice is not edited", serverState: row)
+    }
+    if header["template"] == .null { header["template"] = row["template"] ?? 1 }
+    let patched = try await data.tryUpdate(
+      "invoices", filter: "id=eq.\(id)&version=eq.\(version)", values: .object(header), session: session)
+    var updated = false
+    if case .array(let rows)? = patched.body, let first = rows.first {
+      current = first
+      updated = true
+    }
+    if !updated {
+      // Changed since it was queued: by this very edit before a crash (its header values are
+      // there; its items are the old ones, none, or its own), or by someone else: a conflict.
+      let items = try await data.page("invoice_line_items", query: "select=id&invoice_id=eq.\(id)", session: session)
+      let ids = Set(items.compactMap { $0["id"]?.stringValue })
+      var oldIDs: Set<String> = []
+      if case .array(let old)? = action.params["oldLineIds"] { oldIDs = Set(old.compactMap(\.stringValue)) }
+      let ours = header.allSatisfy { AgilityConnector.same(row[$0.key], $0.value, column: $0.key) }
+      guard ours, newLines == nil || ids.isEmpty || ids == oldIDs || ids.isSubset(of: Set(newIDs)) else {
+        return .conflict("it was changed at Agility since the last sync; nothing was changed", serverState: row)
+      }
+      if newLines == nil || ids == Set(newIDs) { return .alreadyDone }
+    }
+    if let newLines {
+      let keep = newIDs.map { FormEncoding.percentEncode($0) }.joined(separator: ",")
+      let removed = try await data.delete(
+        "invoice_line_items", filter: "invoice_id=eq.\(id)&id=not.in.(\(keep))", session: session)
+      guard (200..<300).contains(removed.status) else {
+        return .conflict("Agility kept the old line items: \(message(removed.body))", serverState: current)
+      }
+      _ = try await data.insert("invoice_line_items", rows: newLines, onConflict: "id", session: session)
+    }
+    let final = try await data.page(
+      "invoices", query: "select=id,invoice_number,total,version&id=eq.\(id)", session: session
+    )
+    .first
+    return .done(
+      final.map {
+        [
+          "id": $0["id"] ?? .null, "invoice_number": $0["invoice_number"] ?? .null,
+          "total": AgilityItems.money($0["total"]),
+        ]
+      })
   }
 
   static func perform(_ action: ActionRequest, data: PostgREST, session: SupabaseSession)

@@ -13,7 +13,9 @@ struct AccountAddCommand: ParsableCommand {
       project: the password signs in once, then the keyring keeps the rotating refresh token; \
       --option apiKey=KEY sets the project's public key), rpp (RPP photo shoots: Firebase \
       sign-in, `outpost rpp --help`), viiraa (ViiRaa glucose coaching, on Supabase like tasks; \
-      --option timeZone=ZONE overrides the profile's, `outpost viiraa --help`), or agilenetwork \
+      --option timeZone=ZONE overrides the profile's, `outpost viiraa --help`), agility (a \
+      freelancer's invoices, transactions and estimated tax, on Supabase; --option \
+      timeZone=ZONE, --option incomeTaxRate=PERCENT, `outpost agility --help`), or agilenetwork \
       (The Agile Network: no password here; the account is added waiting for `outpost account \
       login NAME`, which signs in at the brand's Keycloak; --base-url is the Keycloak address, \
       --option realm=… and --option clientId=… the brand's). The password is asked for without echo; for \

@@ -214,3 +214,45 @@ enum AgilityLookup {
     }
   }
 }
+
+/// `outpost agility edit DRAFT …`.
+struct AgilityEditDraft: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit",
+    abstract: "Change a draft invoice: its line items, days, tax rate or notes (queued when offline).",
+    discussion: """
+      --line replaces ALL the line items with the ones given (DESCRIPTION|QUANTITY|RATE, with \
+      |untaxed to leave one out of the tax). Only drafts are edited here; a draft sent or \
+      changed at Agility while the edit waited becomes a conflict (`outpost conflicts`).
+      """)
+  @OptionGroup var global: GlobalOptions
+  @Argument(
+    help: ArgumentHelp("The draft: INV-0043, or its number in `outpost agility invoices`.", valueName: "invoice"))
+  var invoice: String
+  @Option(name: .customLong("line"), help: ArgumentHelp("A line item (repeatable).", valueName: "line"))
+  var lines: [String] = []
+  @Option(help: ArgumentHelp("The issue day, YYYY-MM-DD.", valueName: "date")) var issued: String?
+  @Option(help: ArgumentHelp("The due day, YYYY-MM-DD.", valueName: "date")) var due: String?
+  @Option(help: ArgumentHelp("Sales tax in percent, e.g. 8.875.", valueName: "percent")) var taxRate: String?
+  @Option(help: ArgumentHelp("Notes shown on the invoice.", valueName: "text")) var notes: String?
+  @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
+
+  func validate() throws {
+    if lines.isEmpty && issued == nil && due == nil && taxRate == nil && notes == nil {
+      throw ValidationError(localized(.agilityEditNothing))
+    }
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let item = try AgilityLookup.invoice(invoice, global.connect())
+      var params: [String: JSONValue] = [:]
+      if !lines.isEmpty { params["lines"] = .string(lines.joined(separator: "\n")) }
+      if let issued { params["issueDate"] = .string(issued) }
+      if let due { params["dueDate"] = .string(due) }
+      if let taxRate { params["taxRate"] = .string(taxRate) }
+      if let notes { params["notes"] = .string(notes) }
+      try DoCommand.perform("agility.edit-draft", on: item.number, params: params, wait: !noWait, global: global)
+    }
+  }
+}

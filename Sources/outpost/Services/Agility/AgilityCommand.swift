@@ -32,6 +32,7 @@ struct AgilityCommand: ParsableCommand {
         outpost agility mark-paid INV-0042
         outpost agility mark-paid INV-0042 --amount 500
         outpost agility draft --client "Acme Corp" --line "Logo design|1.5|120" --line "Hosting|1|80|untaxed"
+        outpost agility edit INV-0043 --line "Logo design|2|120" --due 2026-12-31
         outpost agility send INV-0043
         outpost agility transactions --month 2026-11 --uncategorised
         outpost agility recategorise 812 "Software & other"
@@ -40,7 +41,7 @@ struct AgilityCommand: ParsableCommand {
       """,
     subcommands: [
       Status.self, AgilityInvoices.self, AgilityTransactions.self, AgilityTax.self, AgilityMarkPaid.self,
-      AgilitySend.self, AgilityDraftCommand.self, AgilityRecategorise.self, AgilityImport.self,
+      AgilitySend.self, AgilityDraftCommand.self, AgilityEditDraft.self, AgilityRecategorise.self, AgilityImport.self,
     ], defaultSubcommand: Status.self)
 
   struct Status: ParsableCommand {
