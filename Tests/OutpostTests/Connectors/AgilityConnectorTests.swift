@@ -402,3 +402,52 @@ extension AgilityConnectorTests {
     }
   }
 }
+
+extension AgilityConnectorTests {
+  /// The generator's files against the sandbox's own bank-feed rows, end to end: each imports
+  /// with its expected summary, the upload lands, and after a sync the same file adds nothing:
+  /// the server's `import_hash` is the fingerprint computed here.
+  @Test(arguments: [AgilityBankFile.Shape.plaidMatches, .chaseChecking, .sameDayIdentical, .bofaChecking])
+  func aGeneratedFileImportsOnceThroughTheService(shape: AgilityBankFile.Shape) async throws {
+    try await withWorld { world in
+      let first = try await fetch(world, nil)
+      let rows = await world.sandbox.existingPlaidRows(email: Self.email)
+      // The generator wants bank-feed rows with distinct amounts: the latest such ones.
+      var seen: Set<Int64> = []
+      let plaid = rows.sorted { $0.date > $1.date }.filter { seen.insert($0.amountCents).inserted }.prefix(6).map {
+        AgilityBankFiles.ExistingPlaidRow(
+          id: $0.id, date: $0.date, amountCents: $0.amountCents, description: $0.descriptionRaw ?? $0.merchant,
+          pending: $0.status == "pending")
+      }
+      let account = try #require(rows.first?.accountID)
+      let file = AgilityBankFiles.file(shape, seed: 5, existingPlaid: Array(plaid))
+      func plan(_ items: [Item]) throws -> ImportPlan {
+        var params: [String: JSONValue] = ["bankAccount": .string(account)]
+        if file.invertSign { params["invertSign"] = true }
+        return try AgilityConnector.importFiles(
+          "agility.bank-csv", files: [ImportFile(name: file.name, bytes: file.bytes)],
+          context: ImportContext(
+            existing: [:], items: items, options: ["timeZone": "America/New_York"], params: params,
+            now: world.sandbox.currentDate()))
+      }
+      let imported = try plan(first.items)
+      #expect(imported.summary["inserted"]?.int64Value == Int64(file.expected.inserted), "\(imported.summary)")
+      #expect(imported.summary["needs_review_count"]?.int64Value == Int64(file.expected.needsReview))
+      #expect(imported.summary["already_present"]?.int64Value == Int64(file.expected.alreadyPresent))
+      let (type, upload) = try #require(imported.action)
+      guard case .done = try await perform(world, type, upload) else {
+        Issue.record("the upload did not land")
+        return
+      }
+      #expect(
+        await world.sandbox.transactionCount(email: Self.email, importBatch: upload.target) == file.expected.inserted)
+      let second = try await fetch(world, first.cursor)
+      // What the server holds now, as the next sync stored it (not what the import stored).
+      var items = Dictionary(first.items.map { ($0.upstreamID, $0) }) { a, _ in a }
+      for item in second.items { items[item.upstreamID] = item }
+      let again = try plan(Array(items.values))
+      #expect(again.summary["inserted"] == 0)
+      #expect(again.action == nil)
+    }
+  }
+}
