@@ -100,6 +100,9 @@ import Testing
       let firstByID = Dictionary(first.items.map { ($0.upstreamID, $0) }) { a, _ in a }
       #expect(again.allSatisfy { firstByID[$0.upstreamID] == $0 })
       #expect(!second.complete.contains(.invoice))
+      // Nothing moved, so the estimate is not worked out again.
+      #expect(!second.complete.contains(.taxInstallment))
+      #expect(!second.items.contains { $0.kind == .taxInstallment })
 
       // A payment recorded at Agility comes with the next pull, paid and closed.
       let open = try #require(invoices.first { $0.details["status"] == "sent" })

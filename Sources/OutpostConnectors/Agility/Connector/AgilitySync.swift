@@ -71,7 +71,10 @@ extension AgilityConnector {
     // The estimate moves with every transaction and every day: recomputed then, from a narrow
     // listing of the year's rows (a few thousand at most).
     let categoriesChanged = marks["categories"] != Self.fingerprint(categoryRows)
-    if newDay || !transactionRows.isEmpty || categoriesChanged || marks["tax"] == nil {
+    // The keyset's overlap lists the last minute's rows again every time: only a cursor that
+    // moved means a transaction changed.
+    let transactionsChanged = transactionsNewest != since
+    if newDay || transactionsChanged || categoriesChanged || marks["tax"] == nil {
       result += try await taxInstallments(session, today: today, categories: items.categories)
       complete.insert(.taxInstallment)
       marks["tax"] = AgilityDays.iso(today)
