@@ -454,3 +454,26 @@ extension AgilityConnectorTests {
     }
   }
 }
+
+extension AgilityConnectorTests {
+  /// A bank connection that needs signing in again at Agility is news (agility.md §7's fault):
+  /// the account's item changes so that its declared announcement matches.
+  @Test func aBankConnectionNeedingReauthIsNews() async throws {
+    try await withWorld { world in
+      let first = try await fetch(world, nil)
+      let checking = try #require(first.items.first { $0.kind == .bankAccount && $0.details["connection"] == "plaid" })
+      #expect(checking.details["connectionStatus"] == "ok")
+      #expect(
+        await world.sandbox.setConnectionStatus(email: Self.email, account: checking.upstreamID, status: "needs_reauth")
+      )
+      let second = try await fetch(world, first.cursor)
+      let changed = try #require(second.items.first { $0.upstreamID == checking.upstreamID })
+      #expect(changed.details["connectionStatus"] == "needs_reauth")
+      let declaration = try #require(AgilityConnector.descriptor.itemKinds.first { $0.kind == .bankAccount })
+      let change = ItemChange(
+        number: 1, kind: .bankAccount, upstreamID: changed.upstreamID, change: .changed, fields: ["details"])
+      #expect(declaration.announcements.contains { $0.matches(change, changed) })
+      #expect(!declaration.announcements.contains { $0.matches(change, checking) })
+    }
+  }
+}
