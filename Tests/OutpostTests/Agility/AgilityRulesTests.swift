@@ -124,6 +124,25 @@ import Testing
     #expect(seOnly.rows[1].estimate.suggested < q2.estimate.suggested)
   }
 
+  /// A disaster postponement (agility.md §4.1, `taxDueOverrides`): the installment is due on
+  /// the postponed day, a payment made before it counts, and an entry that does not read is
+  /// said, not dropped silently.
+  @Test func aPostponedDueDayIsTakenAndABadEntryIsSaid() {
+    func day(_ month: Int, _ day: Int) -> CivilDate { CivilDate(year: 2026, month: month, day: day)! }
+    let payment = TaxTransaction(date: day(4, 28), cents: -100_000, categoryKind: "tax_payment", business: false)
+    let report = AgilityTaxItems.report(
+      year: 2026, transactions: [payment], today: day(4, 20), rate: nil, w2: 0,
+      overrides: "2026-Q1=2026-05-01, 2026-Q9=2026-05-01,nonsense")
+    #expect(AgilityDays.iso(report.rows[0].dates.due) == "2026-05-01")
+    #expect(report.rows[0].dates.shiftedBecause == ["postponed by the IRS (taxDueOverrides)"])
+    #expect(EstimatedTax.cents(report.rows[0].estimate.paid) == "1000.00")
+    #expect(AgilityDays.iso(report.rows[1].dates.due) == "2026-06-15")
+    #expect(report.warnings.filter { $0.hasPrefix("taxDueOverrides") }.count == 2)
+    let plain = AgilityTaxItems.report(
+      year: 2026, transactions: [payment], today: day(4, 20), rate: nil, w2: 0, overrides: nil)
+    #expect(EstimatedTax.cents(plain.rows[0].estimate.paid) == "0.00")
+  }
+
   @Test func aJanuaryPaymentCountsForTheYearBefore() {
     let lastYear = TaxYearReport(
       year: 2025,

@@ -28,6 +28,9 @@ public struct AgilityConnector: SyncingConnector, ActingConnector {
         summary: "your effective federal income-tax rate in percent, e.g. 12; unset: the estimate is SE tax only"),
       ConnectorOption("w2Wages", summary: "W-2 Social Security wages this year, in dollars (default 0)"),
       ConnectorOption(
+        "taxDueOverrides",
+        summary: "estimated-tax due days the IRS postponed for your area, e.g. 2026-Q1=2026-05-01,2026-Q2=2026-07-15"),
+      ConnectorOption(
         "webBaseURL", summary: "the web app, where receipts, bank links and PDFs open",
         defaultValue: "http://127.0.0.1:8080/agility/app"),
     ], itemKinds: AgilityKinds.declarations, barView: "agility.dashboard")

@@ -102,6 +102,7 @@ extension AgilityConnector {
     let transactions = rows.compactMap { AgilityTaxItems.transaction($0, categories: categories) }
     return AgilityTaxItems.items(
       transactions: transactions, today: today, rate: Self.incomeTaxRate(account.options["incomeTaxRate"]),
-      w2: Self.w2Wages(account.options["w2Wages"]), days: days, webBaseURL: webBaseURL)
+      w2: Self.w2Wages(account.options["w2Wages"]), overrides: account.options["taxDueOverrides"], days: days,
+      webBaseURL: webBaseURL)
   }
 }

@@ -27,9 +27,9 @@ enum AgilityTaxItems {
 
   /// The reports to keep as items: this year's, and last year's while its January due day is
   /// not past.
-  static func reports(transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2: Decimal)
-    -> [TaxYearReport]
-  {
+  static func reports(
+    transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2: Decimal, overrides: String? = nil
+  ) -> [TaxYearReport] {
     var years = [today.year]
     if let lastQ4 = EstimatedTaxDueDates.installments(taxYear: today.year - 1).last,
       lastQ4.due >= today.adding(days: -1)
@@ -37,15 +37,30 @@ enum AgilityTaxItems {
       years.insert(today.year - 1, at: 0)
     }
     return years.map {
-      TaxYearReport(year: $0, transactions: transactions, today: today, rate: rate, w2SocialSecurityWages: w2)
+      report(year: $0, transactions: transactions, today: today, rate: rate, w2: w2, overrides: overrides)
     }
   }
 
+  /// One year's report with the account's postponed due days; an override that does not read
+  /// is said in the report's warnings.
+  static func report(
+    year: Int, transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2: Decimal, overrides: String?
+  ) -> TaxYearReport {
+    let (postponed, unreadable) = TaxYearReport.dueOverrides(overrides)
+    var report = TaxYearReport(
+      year: year, transactions: transactions, today: today, rate: rate, w2SocialSecurityWages: w2,
+      dueOverrides: postponed)
+    for entry in unreadable {
+      report.warnings.append("taxDueOverrides: \"\(entry)\" is not YEAR-Qn=YYYY-MM-DD (e.g. 2026-Q1=2026-05-01)")
+    }
+    return report
+  }
+
   static func items(
-    transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2: Decimal, days: AgilityDays,
-    webBaseURL: String
+    transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2: Decimal, overrides: String? = nil,
+    days: AgilityDays, webBaseURL: String
   ) -> [Item] {
-    reports(transactions: transactions, today: today, rate: rate, w2: w2).flatMap { report in
+    reports(transactions: transactions, today: today, rate: rate, w2: w2, overrides: overrides).flatMap { report in
       report.rows.map { item($0, report: report, days: days, webBaseURL: webBaseURL) }
     }
   }

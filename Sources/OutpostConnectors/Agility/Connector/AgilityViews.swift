@@ -61,9 +61,9 @@ extension AgilityConnector: StoreViewingConnector {
       return try AgilityTransactionList.answer(params: params, items: items)
     case "agility.tax":
       let year = params["year"]?.int64Value.map(Int.init) ?? today.year
-      let report = TaxYearReport(
-        year: year, transactions: taxTransactions(items), today: today,
-        rate: incomeTaxRate(options["incomeTaxRate"]), w2SocialSecurityWages: w2Wages(options["w2Wages"]))
+      let report = AgilityTaxItems.report(
+        year: year, transactions: taxTransactions(items), today: today, rate: incomeTaxRate(options["incomeTaxRate"]),
+        w2: w2Wages(options["w2Wages"]), overrides: options["taxDueOverrides"])
       return AgilityTaxTable.json(report, today: today)
     default:
       throw .notAllowed("Agility has no view \(name)")

@@ -48,8 +48,10 @@ public struct TaxYearReport: Sendable, Equatable {
 
   /// The report for `year` as of `today`; `rate` is the user's effective federal income-tax
   /// rate (0.12 for 12 %), nil for "SE tax only".
+  /// - Parameter dueOverrides: due days the IRS postponed (disaster relief), by "2026-Q1".
   public init(
-    year: Int, transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2SocialSecurityWages: Decimal = 0
+    year: Int, transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2SocialSecurityWages: Decimal = 0,
+    dueOverrides: [String: CivilDate] = [:]
   ) {
     self.year = year
     selfEmploymentOnly = rate == nil
@@ -65,7 +67,11 @@ public struct TaxYearReport: Sendable, Equatable {
         "\(uncategorised) transaction\(uncategorised == 1 ? " is" : "s are") not categorised and not counted")
     }
     var rows: [Row] = []
-    for dates in EstimatedTaxDueDates.installments(taxYear: year) {
+    for var dates in EstimatedTaxDueDates.installments(taxYear: year) {
+      if let postponed = dueOverrides["\(year)-Q\(dates.quarter)"] {
+        dates.due = postponed
+        dates.shiftedBecause = ["postponed by the IRS (taxDueOverrides)"]
+      }
       let end = dates.period.last
       let projected = today <= end
       let through = projected ? max(start, min(today, end)) : end
@@ -110,5 +116,38 @@ public struct TaxYearReport: Sendable, Equatable {
       if counted == year { cents += Int64(row.cents.magnitude) }
     }
     return Decimal(cents) / 100
+  }
+}
+
+extension TaxYearReport {
+  /// The `taxDueOverrides` option: "2026-Q1=2026-05-01,2026-Q2=2026-07-15" (a disaster
+  /// postponement the IRS announced for the user's area). Entries that do not read so are
+  /// returned for a warning, not silently dropped.
+  public static func dueOverrides(_ option: String?) -> (overrides: [String: CivilDate], unreadable: [String]) {
+    var overrides: [String: CivilDate] = [:]
+    var unreadable: [String] = []
+    for entry in (option ?? "").split(separator: ",") {
+      let text = entry.filter { $0 != " " }
+      let parts = text.split(separator: "=")
+      guard parts.count == 2, parts[0].wholeMatch(of: /\d{4}-Q[1-4]/) != nil,
+        let day = CivilDate(iso: String(parts[1]))
+      else {
+        unreadable.append(String(text))
+        continue
+      }
+      overrides[String(parts[0])] = day
+    }
+    return (overrides, unreadable)
+  }
+}
+
+extension CivilDate {
+  /// "2026-05-01" → the day; nil for anything else.
+  init?(iso text: String) {
+    let parts = text.split(separator: "-")
+    guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
+      let day = Int(parts[2])
+    else { return nil }
+    self.init(year: year, month: month, day: day)
   }
 }
