@@ -23,7 +23,7 @@ enum AgilityInsert {
     guard let owner else { throw AgilityWriteSupport.rowSecurity(table.name, anonymous: true) }
     let rules = AgilityInsertRules(table: table)
     var rows: [Row] = []
-    for object in try ViiRaaUpload.objects(request.body) {
+    for object in try SupabaseRowReplies.objects(request.body) {
       if let user = object["user_id"], user.stringValue?.lowercased() != owner {
         throw AgilityWriteSupport.rowSecurity(table.name)
       }

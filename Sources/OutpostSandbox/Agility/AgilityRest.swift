@@ -62,7 +62,7 @@ enum AgilityRest {
     guard token != sandbox.apiKey else { return nil }
     switch await sandbox.auth.accessTokens.verify(token, nowSeconds: sandbox.clock.unixSeconds(at: now)) {
     case .valid(let claims): return claims.userID
-    case .expired: throw TasksRestError(response: ViiRaaRest.jwtExpired())
+    case .expired: throw TasksRestError(response: SupabaseRowReplies.jwtExpired())
     case .malformed(let parts): throw TasksRestError(response: TasksReplies.jwtMalformed(partCount: parts))
     }
   }
@@ -129,12 +129,11 @@ enum AgilityRest {
       "Content-Range", TasksRest.contentRange(offset: offset, count: objects.count, total: exact ? "\(total)" : "*"))
   }
 
-  /// `return=representation`: the rows, with `Preference-Applied`; otherwise no body (viiraa's
-  /// reply, shared).
+  /// `return=representation`: the rows, with `Preference-Applied`; otherwise no body.
   static func reply(
     _ rows: [Row], table: SupabaseTable, query: SupabaseRowQuery, request: SandboxRequest,
     status: HTTPResponseStatus, applied: [String] = []
   ) -> SandboxResponse {
-    ViiRaaRest.reply(rows, table: table, query: query, request: request, status: status, applied: applied)
+    SupabaseRowReplies.reply(rows, table: table, query: query, request: request, status: status, applied: applied)
   }
 }

@@ -4,7 +4,7 @@
 enum AgilityTables {
   typealias Row = [String: SupabaseValue]
 
-  static let common = ViiRaaTables.common
+  static let common = SupabaseCommonColumns.columns
 
   static let accounts = SupabaseTable(
     name: "accounts",
@@ -61,12 +61,12 @@ enum AgilityTables {
   /// New York City's 8.875 %), used when a client's number is read.
   static let scales: [String: Int] = ["quantity": 3, "tax_rate": 3, "deductible_pct": 2]
 
-  /// A row with the common columns filled in (the same shape as viiraa's).
+  /// A row with the common columns filled in.
   static func row(
     id: String, userID: String, updatedAt: Int64, createdAt: Int64? = nil, deletedAt: Int64? = nil, version: Int = 1,
     _ fields: Row
   ) -> Row {
-    ViiRaaTables.row(
+    SupabaseCommonColumns.row(
       id: id, userID: userID, updatedAt: updatedAt, createdAt: createdAt, deletedAt: deletedAt, version: version, fields
     )
   }

@@ -49,15 +49,9 @@ enum ViiRaaRest {
     guard token != sandbox.apiKey else { return nil }
     switch await sandbox.auth.accessTokens.verify(token, nowSeconds: sandbox.clock.unixSeconds(at: now)) {
     case .valid(let claims): return claims.userID
-    case .expired: throw TasksRestError(response: jwtExpired())
+    case .expired: throw TasksRestError(response: SupabaseRowReplies.jwtExpired())
     case .malformed(let parts): throw TasksRestError(response: TasksReplies.jwtMalformed(partCount: parts))
     }
-  }
-
-  /// Current PostgREST: 401 `PGRST303` "JWT expired" with the Bearer challenge (supabase.md §4.3).
-  static func jwtExpired() -> SandboxResponse {
-    TasksReplies.postgrest(.unauthorized, "PGRST303", "JWT expired")
-      .adding("WWW-Authenticate", #"Bearer error="invalid_token", error_description="JWT expired""#)
   }
 
   private static func read(
@@ -139,23 +133,6 @@ enum ViiRaaRest {
       }
       return result
     }
-    return reply(changed, table: table, query: query, request: request, status: .ok)
-  }
-
-  /// `return=representation`: the rows, with `Preference-Applied`; otherwise no body.
-  static func reply(
-    _ rows: [Row], table: SupabaseTable, query: SupabaseRowQuery, request: SandboxRequest,
-    status: HTTPResponseStatus, applied: [String] = []
-  ) -> SandboxResponse {
-    let range = TasksRest.contentRange(offset: 0, count: rows.count, total: "*")
-    let preferences = TasksRest.preferences(request)
-    guard preferences.contains("return=representation") else {
-      return SandboxResponse(status: status == .created ? .created : .noContent).adding("Content-Range", range)
-    }
-    return SandboxResponse.json(
-      status, .array(rows.map { table.object($0, columns: query.columns) }), contentType: TasksRest.arrayType
-    )
-    .adding("Content-Range", range)
-    .adding("Preference-Applied", (applied + ["return=representation"]).joined(separator: ", "))
+    return SupabaseRowReplies.reply(changed, table: table, query: query, request: request, status: .ok)
   }
 }

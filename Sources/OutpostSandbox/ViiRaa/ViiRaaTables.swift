@@ -2,10 +2,7 @@
 enum ViiRaaTables {
   typealias Row = [String: SupabaseValue]
 
-  static let common: [(name: String, type: SupabaseColumnType)] = [
-    ("id", .uuid), ("user_id", .uuid), ("created_at", .time), ("updated_at", .time), ("deleted_at", .time),
-    ("version", .int),
-  ]
+  static let common = SupabaseCommonColumns.columns
 
   static let profiles = SupabaseTable(
     name: "profiles",
@@ -64,14 +61,9 @@ enum ViiRaaTables {
     id: String, userID: String, updatedAt: Int64, createdAt: Int64? = nil, deletedAt: Int64? = nil, version: Int = 1,
     _ fields: Row
   ) -> Row {
-    var row = fields
-    row["id"] = .text(id)
-    row["user_id"] = .text(userID)
-    row["created_at"] = .time(createdAt ?? updatedAt)
-    row["updated_at"] = .time(updatedAt)
-    row["deleted_at"] = deletedAt.map { .time($0) } ?? .null
-    row["version"] = .int(Int64(version))
-    return row
+    SupabaseCommonColumns.row(
+      id: id, userID: userID, updatedAt: updatedAt, createdAt: createdAt, deletedAt: deletedAt, version: version, fields
+    )
   }
 
   /// viiraa.md §4.4: `<family>:<serial or ->:<kind>:<UTC instant, to the second>`. The same

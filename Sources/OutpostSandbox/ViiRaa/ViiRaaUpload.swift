@@ -23,7 +23,7 @@ enum ViiRaaUpload {
       throw TasksRestError(
         .unauthorized, "42501", "new row violates row-level security policy for table \"glucose_readings\"")
     }
-    let objects = try objects(request.body)
+    let objects = try SupabaseRowReplies.objects(request.body)
     var rows: [Row] = []
     for object in objects { rows.append(try row(object, owner: owner)) }
     let preferences = TasksRest.preferences(request)
@@ -87,26 +87,9 @@ enum ViiRaaUpload {
     switch outcome {
     case .failure(let error): throw error
     case .success(let answered):
-      return ViiRaaRest.reply(
+      return SupabaseRowReplies.reply(
         answered, table: table, query: query, request: request, status: .created,
         applied: resolution.map { [$0] } ?? [])
-    }
-  }
-
-  /// One object or an array of objects with the same keys, as PostgREST takes an insert.
-  static func objects(_ body: [UInt8]) throws(TasksRestError) -> [[String: SandboxJSON]] {
-    let invalid = TasksRestError(.badRequest, "PGRST102", "Empty or invalid json")
-    guard let json = SandboxJSON.parse(body) else { throw invalid }
-    switch json {
-    case .object: return [json.members ?? [:]]
-    case .array(let items):
-      let members = items.compactMap(\.members)
-      guard members.count == items.count else { throw invalid }
-      guard Set(members.map { $0.keys.sorted() }).count <= 1 else {
-        throw TasksRestError(.badRequest, "PGRST102", "All object keys must match")
-      }
-      return members
-    default: throw invalid
     }
   }
 

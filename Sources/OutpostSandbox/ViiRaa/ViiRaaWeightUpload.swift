@@ -17,7 +17,7 @@ enum ViiRaaWeightUpload {
       throw TasksRestError(
         .unauthorized, "42501", "new row violates row-level security policy for table \"weight_readings\"")
     }
-    let objects = try ViiRaaUpload.objects(request.body)
+    let objects = try SupabaseRowReplies.objects(request.body)
     var rows: [Row] = []
     for object in objects { rows.append(try row(object, owner: owner, table: table)) }
     let ignoring =
@@ -50,7 +50,7 @@ enum ViiRaaWeightUpload {
     switch outcome {
     case .failure(let error): throw error
     case .success(let inserted):
-      return ViiRaaRest.reply(inserted, table: table, query: query, request: request, status: .created)
+      return SupabaseRowReplies.reply(inserted, table: table, query: query, request: request, status: .created)
     }
   }
 
