@@ -65,6 +65,8 @@ let package = Package(
     .target(
       name: "OutpostSandbox",
       dependencies: [
+        // The shipped presets (the Agile Network's brands) and their TOML reader.
+        "OutpostModel",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

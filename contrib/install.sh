@@ -313,6 +313,12 @@ install_desktop_file() {
   fi
 }
 
+# The presets Outpost ships (the Agile Network's brands: no brand value is compiled in), where
+# the installed binaries look first: PREFIX/share/outpost beside PREFIX/bin.
+install_presets() {
+  put "$root/share/outpost/presets.toml" "$prefix/share/outpost/presets.toml" 0644
+}
+
 # The status-bar modules (contrib/bars), for the user to copy into the bar's configuration.
 install_bars() {
   local file
@@ -337,6 +343,7 @@ install_all() {
   fi
   "$bin_dir/outpost" --version >/dev/null 2>&1 \
     || die "$bin_dir/outpost does not run (missing Swift runtime libraries? try SWIFT_BUILD_FLAGS=--static-swift-stdlib)"
+  install_presets
   install_units
   install_completions
   install_manpages

@@ -67,8 +67,14 @@ public struct ConnectorAccount: Sendable, Equatable {
   public var baseURL: String
   /// The options the descriptor declares, defaults filled in.
   public var options: [String: String]
+  /// The configured preset the account's options name (its brand), for a kind that declares
+  /// `presets`; nil otherwise, or when the configuration no longer lists it.
+  public var preset: ServicePreset?
 
-  public init(id: String, username: String?, baseURL: String, options: [String: String] = [:]) {
+  public init(
+    id: String, username: String?, baseURL: String, options: [String: String] = [:], preset: ServicePreset? = nil
+  ) {
+    self.preset = preset
     self.id = id
     self.username = username
     self.baseURL = baseURL

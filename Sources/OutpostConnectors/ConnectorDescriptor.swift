@@ -24,12 +24,16 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   /// `bar` text and a `block` for the status bars (ViiRaa: the latest reading and time in
   /// range), and optionally `validUntil` (when the block changes by itself); nil for none.
   public var barView: String?
+  /// Accounts of this kind each take one configured preset (a brand); nil for most kinds.
+  public var presets: PresetDeclaration?
 
   public init(
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
     requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = [],
-    linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = [], barView: String? = nil
+    linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = [], barView: String? = nil,
+    presets: PresetDeclaration? = nil
   ) {
+    self.presets = presets
     self.barView = barView
     self.loginMethods = loginMethods
     self.itemKinds = itemKinds

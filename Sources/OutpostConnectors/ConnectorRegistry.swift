@@ -46,6 +46,25 @@ public enum ConnectorRegistry {
   /// The service apps' link schemes, in registry order.
   public static var linkSchemes: [LinkScheme] { kinds.flatMap(\.descriptor.linkSchemes) }
 
+  /// The link schemes with those the configured presets bring (each brand's own), each once.
+  public static func linkSchemes(presets: ServicePresets) -> [LinkScheme] {
+    var seen = Set<String>()
+    let configured = descriptors.flatMap { descriptor -> [LinkScheme] in
+      guard let declaration = descriptor.presets else { return [] }
+      return presets.presets(in: declaration.table).compactMap(declaration.linkScheme(for:))
+    }
+    return (linkSchemes + configured).filter { seen.insert($0.name).inserted }
+  }
+
+  /// The configuration tables of presets some connector reads (`agile.brands`).
+  public static var presetTables: Set<String> { Set(descriptors.compactMap(\.presets?.table)) }
+
+  /// The preset an account's options name, for a kind that takes one.
+  public static func preset(kind: String, options: [String: String]?, in presets: ServicePresets) -> ServicePreset? {
+    guard let declaration = descriptor(for: kind)?.presets, let id = options?[declaration.option] else { return nil }
+    return presets.preset(id, in: declaration.table)
+  }
+
   /// Every notification category: Outpost's own, then each connector's, each once.
   public static var notificationCategories: [String] {
     var seen = Set<String>()

@@ -152,11 +152,19 @@ public struct Daemon {
     // socket, the feed and every upstream request share it.
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let http = AsyncHTTPTransport(group: group)
+    let shipped = ShippedPresets.load(tables: ConnectorRegistry.presetTables)
+    for problem in shipped.problems {
+      logger.warning("\(shipped.path ?? "presets"):\(problem.line): \(problem.message); that entry is left out")
+    }
+    if shipped.path == nil && !ConnectorRegistry.presetTables.isEmpty {
+      logger.warning("no shipped presets file (share/outpost/presets.toml) was found; only config.toml's are known")
+    }
     let services = DaemonServices(
       paths: paths, store: store, events: events, logger: logger, transport: http, syncConfiguration: sync,
       calendarSettings: calendar, calendarFiles: configuration.calendarFiles, calendarVdir: configuration.calendarVdir,
       snapshotOptions: snapshotOptions, snapshotWriter: snapshotWriter,
-      notificationSettings: NotificationSettings(configuration, language: calendar.language))
+      notificationSettings: NotificationSettings(configuration, language: calendar.language),
+      presets: shipped.presets.overlaid(with: configuration.presets))
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }

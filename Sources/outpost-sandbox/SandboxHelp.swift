@@ -109,8 +109,8 @@ enum SandboxHelp {
 
     KEYCLOAK (--service keycloak, under /keycloak; /keycloak/auth with
     --keycloak-legacy-paths, as Keycloak before v17)
-    One OpenID Connect realm per Agile Network brand: the-agile-network,
-    court-report, chalk-talk, in-the-lab, ring-savvy, each with the public
+    One OpenID Connect realm per Agile Network brand of Outpost's shipped
+    share/outpost/presets.toml (realm = keycloak.realm), each with the public
     client <realm>-desktop (redirects http://127.0.0.1/callback on any port and
     <realm without dashes>://auth/callback; PKCE S256 required; device grant on;
     password grant off). Under /keycloak/realms/<realm>:

@@ -64,7 +64,11 @@ struct OutpostdCommand: AsyncParsableCommand {
       return
     }
     if printLinkSchemes {
-      for name in LinkSchemes.names { print(name) }
+      // With the user's brands when their config.toml reads; the shipped ones otherwise.
+      let configuration =
+        (try? OutpostPaths.resolve(environment: ProcessInfo.processInfo.environment))
+        .flatMap { try? DaemonConfiguration.load(path: $0.configFilePath) } ?? DaemonConfiguration()
+      for name in LinkSchemes.names(configuration: configuration) { print(name) }
       return
     }
     if checkKeyring {

@@ -6,37 +6,43 @@ import OutpostModel
   import Foundation
 #endif
 
-/// The Agile Network's fan app (upstreams/agile-network.md), for now only its sign-in: a public
+/// The fan app of the Agile Network's brands (upstreams/agile-network.md), for now only its sign-in: a public
 /// client of the brand's Keycloak realm. The user signs in interactively (in the browser with
 /// PKCE and a loopback redirect, or with a device code); the keyring then keeps the offline
 /// refresh token, renewed silently and replaced at every rotation; access tokens live in
 /// memory only. A sync proves the session by reading `userinfo` and lists nothing yet: the
 /// GraphQL data (feed, experts, subscriptions) comes with issue 16.
 ///
-/// The account's base URL is the Keycloak base (`https://auth.example`, with `/auth` for
-/// Keycloak before v17); `realm` and `clientId` come from the brand's configuration.
+/// The account's base URL is the Keycloak base (`keycloak.base_url` of its brand, with `/auth`
+/// for Keycloak before v17); `realm` and `clientId` come from the brand's configuration.
 public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector {
   public typealias Session = OIDCSession
 
   public static let descriptor = ConnectorDescriptor(
-    kind: "agilenetwork", displayName: "The Agile Network", authentication: .oauthRefreshToken,
+    kind: "agilenetwork", displayName: "Agile Network brands", authentication: .oauthRefreshToken,
     defaultBaseURL: "http://127.0.0.1:8080/keycloak", requiresUsername: false,
     options: [
-      ConnectorOption(
-        "realm", summary: "the brand's Keycloak realm (its brand id)", defaultValue: "the-agile-network"),
-      ConnectorOption("clientId", summary: "the brand's public desktop client (default: the realm + \"-desktop\")"),
-    ], loginMethods: [.browser, .device])
+      ConnectorOption("brand", summary: "the brand, by its id in the configured brands (default: the first)"),
+      ConnectorOption("realm", summary: "the brand's Keycloak realm, if not the configured one"),
+      ConnectorOption("clientId", summary: "the brand's public desktop client, if not the configured one"),
+    ], loginMethods: [.browser, .device],
+    presets: PresetDeclaration(
+      option: "brand", table: "agile.brands", noun: "brand", baseURLKey: "keycloak.base_url",
+      linkScheme: PresetLinkScheme(schemeKey: "deep_link.scheme", paths: ["expert", "content"])))
 
   /// Nothing yet (issue 16 adds the feed, experts and subscriptions).
   public static let itemKinds: Set<ItemKind> = []
 
   let provider: OIDCProvider
 
+  /// The brand's values come from its configured preset (agile-network.md §1: no brand value
+  /// in code); the account's own options win, for a test or a second realm.
   public init(account: ConnectorAccount, transport: any HTTPTransport) {
-    let realm = account.options["realm"] ?? "the-agile-network"
+    let brand = account.preset
+    let realm = account.options["realm"] ?? brand?["keycloak.realm"] ?? brand?.id ?? account.options["brand"] ?? ""
     provider = OIDCProvider(
       discoveryURL: "\(account.baseURL)/realms/\(FormEncoding.percentEncode(realm))/.well-known/openid-configuration",
-      clientID: account.options["clientId"] ?? "\(realm)-desktop", transport: transport)
+      clientID: account.options["clientId"] ?? brand?["keycloak.client_id"] ?? "\(realm)-desktop", transport: transport)
   }
 
   public func beginLogin(_ method: LoginMethod, clock: any Clock<Duration>) async throws(ConnectorError)

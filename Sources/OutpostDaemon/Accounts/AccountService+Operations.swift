@@ -33,15 +33,19 @@ extension AccountService {
       case nil: throw .invalidParams("\(descriptor.kind) accounts need an address")
       }
     } else {
-      baseURL = try Self.validBaseURL(params.baseURL ?? descriptor.defaultBaseURL)
+      let presetBase = try preset(for: descriptor, options: params.options).flatMap { preset in
+        descriptor.presets?.baseURLKey.flatMap { preset[$0] }
+      }
+      baseURL = try Self.validBaseURL(params.baseURL ?? presetBase ?? descriptor.defaultBaseURL)
     }
+    let options = try withPreset(descriptor, params.options)
     // Checked here, stored as given: a default the connector fills in later stays its own.
-    if case .failure(let problem) = descriptor.resolveOptions(params.options) {
+    if case .failure(let problem) = descriptor.resolveOptions(options) {
       throw .invalidParams(problem.message)
     }
     if interactive {
       return try await addWaitingForSignIn(
-        kind: descriptor.kind, name: name, username: username, baseURL: baseURL, options: params.options)
+        kind: descriptor.kind, name: name, username: username, baseURL: baseURL, options: options)
     }
     // A locked keyring would only fail after the service was asked: ask the keyring first.
     if let problem = await vault.problem() { throw Self.failure(.vault(problem), name: name) }
@@ -49,7 +53,7 @@ extension AccountService {
     let now = Date()
     var account = Account(
       id: UUID().uuidString.lowercased(), name: name, kind: descriptor.kind, username: username, baseURL: baseURL,
-      state: .ok, stateChangedAt: now, createdAt: now, lastLoginAt: now, options: params.options)
+      state: .ok, stateChangedAt: now, createdAt: now, lastLoginAt: now, options: options)
     guard let session = makeSession(for: account, stopped: false) else {
       throw .invalidParams("unknown kind \"\(params.kind)\"")
     }
@@ -255,5 +259,39 @@ extension AccountService {
 
   static func storeFailure(_ error: StoreError) -> RPCError {
     RPCError(code: RPCError.internalErrorCode, message: error.description)
+  }
+}
+
+/// Accounts of a kind that takes a configured preset (a brand).
+extension AccountService {
+  /// The preset `options` name for `descriptor`'s kind: nil for a kind without presets; the
+  /// first configured one when the options name none; an unknown name is refused with the list.
+  func preset(for descriptor: ConnectorDescriptor, options: [String: String]?) throws(RPCError) -> ServicePreset? {
+    guard let declaration = descriptor.presets else { return nil }
+    let configured = presets.presets(in: declaration.table)
+    guard let first = configured.first else {
+      throw .invalidParams(
+        "no \(declaration.noun) is configured for \(descriptor.kind): add [[\(declaration.table)]] entries to "
+          + "config.toml, or reinstall Outpost's share/outpost/presets.toml")
+    }
+    guard let id = options?[declaration.option], !id.isEmpty else { return first }
+    guard let preset = configured.first(where: { $0.id == id }) else {
+      let known = configured.map(\.id).joined(separator: ", ")
+      throw .invalidParams("unknown \(declaration.noun) \"\(id)\"; configured: \(known)")
+    }
+    return preset
+  }
+
+  /// The options with the preset written in, so that the account keeps naming the same one
+  /// when the configuration later lists others first.
+  func withPreset(_ descriptor: ConnectorDescriptor, _ options: [String: String]?) throws(RPCError)
+    -> [String: String]?
+  {
+    guard let declaration = descriptor.presets, let preset = try preset(for: descriptor, options: options) else {
+      return options
+    }
+    var filled = options ?? [:]
+    filled[declaration.option] = preset.id
+    return filled
   }
 }

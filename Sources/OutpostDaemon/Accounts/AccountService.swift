@@ -19,6 +19,8 @@ actor AccountService {
   let sync: SyncEngine?
   /// Paces what waits for the user in interactive sign-ins (device-code polls, long polls).
   let loginClock: any Clock<Duration>
+  /// The configured presets (brands) accounts of some kinds name.
+  let presets: ServicePresets
   private var sessions: [String: any AccountSession] = [:]
   /// Interactive sign-ins by login id: at most one per account, kept after it ended so that a
   /// late `accounts.login.wait` still learns how.
@@ -32,8 +34,9 @@ actor AccountService {
   init(
     store: Store, vault: KeyringVault, transport: any HTTPTransport, events: EventHub, logger: Logger,
     sync: SyncEngine? = nil, pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 },
-    loginClock: any Clock<Duration> = ContinuousClock()
+    loginClock: any Clock<Duration> = ContinuousClock(), presets: ServicePresets = ServicePresets()
   ) {
+    self.presets = presets
     self.sync = sync
     self.loginClock = loginClock
     self.store = store
@@ -71,7 +74,8 @@ actor AccountService {
       account: ConnectorAccount(
         id: account.id, username: account.username, baseURL: account.baseURL,
         options: (try? ConnectorRegistry.descriptor(for: account.kind)?.resolveOptions(account.options).get())
-          ?? account.options ?? [:]),
+          ?? account.options ?? [:],
+        preset: ConnectorRegistry.preset(kind: account.kind, options: account.options, in: presets)),
       transport: transport, vault: vault,
       stoppedReason: (stopped ?? (account.state == .needsLogin)) ? (account.stateReason ?? "needs a login") : nil
     ) { [weak self] event in

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import OutpostConnectors
+import OutpostModel
 
 /// Everything `config.toml` can set, with its default. The daemon starts with these defaults
 /// when there is no file. Every key is declared once in `ConfigurationKeys.all`, which parses
@@ -37,6 +39,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
   /// The keys the file sets (`reminders.evening_before`): a default a connector may refine
   /// (its kind's own evening time) yields to what the user wrote, even when it equals it.
   public var givenKeys: Set<String> = []
+  /// The presets the file lists (`[[agile.brands]]`), laid over the shipped ones at start.
+  public var presets = ServicePresets()
 
   public init() {}
 
@@ -76,6 +80,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
       for name in members.keys {
         let member = members[name]!
         let fullName = "\(section).\(name)"
+        if ConnectorRegistry.presetTables.contains(fullName) { continue }  // read below
         guard let key = ConfigurationKeys.all.first(where: { $0.name == fullName }) else {
           let known = ConfigurationKeys.all.map(\.name).joined(separator: ", ")
           problems.append(.init(line: member.line, message: "unknown key \(fullName) (known keys: \(known))"))
@@ -88,6 +93,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
         }
       }
     }
+    let (presets, presetProblems) = ServicePresetReader.read(table, tables: ConnectorRegistry.presetTables)
+    configuration.presets = presets
+    problems += presetProblems.map { .init(line: $0.line, message: $0.message) }
     guard problems.isEmpty else { throw ConfigurationError(path: path, problems: problems) }
     return configuration
   }

@@ -28,6 +28,8 @@ final class DaemonServices: Sendable {
   let reminders: ReminderService
   /// Where the calendar feed listens, once it does (`calendar.url`).
   let feed = FeedEndpoint()
+  /// The shipped presets (brands) with the user's laid over them.
+  let presets: ServicePresets
   private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
 
   init(
@@ -35,8 +37,10 @@ final class DaemonServices: Sendable {
     transport: any HTTPTransport, syncConfiguration: SyncConfiguration = SyncConfiguration(),
     calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true, calendarVdir: Bool = true,
     snapshotOptions: SnapshotOptions = SnapshotOptions(), snapshotWriter: SnapshotWriter? = nil,
-    notificationSettings: NotificationSettings = NotificationSettings()
+    notificationSettings: NotificationSettings = NotificationSettings(),
+    presets: ServicePresets = ShippedPresets.load(tables: ConnectorRegistry.presetTables).presets
   ) {
+    self.presets = presets
     vault = KeyringVault(secrets: SecretStore())
     let calendars = CalendarFiles(
       store: store, directory: paths.dataDirectory + "/calendars", settings: calendarSettings, enabled: calendarFiles,
@@ -101,7 +105,8 @@ final class DaemonServices: Sendable {
     calendars.afterRegeneration.withLock { $0 = { await caldav.pushSoon() } }
     self.caldav = caldav
     accounts = AccountService(
-      store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync)
+      store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync,
+      presets: presets)
     self.paths = paths
     self.store = store
     self.events = events

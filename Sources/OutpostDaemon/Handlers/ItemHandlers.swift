@@ -55,7 +55,7 @@ enum ItemHandlers {
 
     registry.register(ItemsResolve.self) { params, _ in
       let link: DeepLink
-      switch DeepLink.parse(params.link, schemes: ConnectorRegistry.linkSchemes) {
+      switch DeepLink.parse(params.link, schemes: ConnectorRegistry.linkSchemes(presets: services.presets)) {
       case .success(let parsed): link = parsed
       case .failure(let problem): throw RPCError.invalidParams(problem.description)
       }

@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// How the "keycloak" service (a Keycloak stand-in under `/keycloak`, one realm per Agile
 /// Network brand: upstreams/agile-network.md §2 and §8) behaves at start. The settings can
 /// change later through `KeycloakSandbox.update` or `POST /__admin/mutate {"op":"config"}`.
@@ -34,10 +36,18 @@ public struct SandboxKeycloakRealm: Sendable, Hashable {
     self.scheme = scheme ?? name.filter { $0 != "-" }
   }
 
-  /// The five brands of agile-network.md §1, with the placeholders §1 gives where the product
-  /// document is silent.
-  public static let brands = ["the-agile-network", "court-report", "chalk-talk", "in-the-lab", "ring-savvy"].map {
-    SandboxKeycloakRealm(name: $0)
+  /// The brands of the shipped presets file (agile-network.md §1; `share/outpost/presets.toml`,
+  /// found as `ShippedPresets` says), one realm each; none when no file is found. Read once.
+  public static let brands: [SandboxKeycloakRealm] = realms(
+    from: ShippedPresets.load(tables: [brandTable]).presets.presets(in: brandTable))
+
+  static let brandTable = "agile.brands"
+
+  public static func realms(from presets: [ServicePreset]) -> [SandboxKeycloakRealm] {
+    presets.map {
+      SandboxKeycloakRealm(
+        name: $0["keycloak.realm"] ?? $0.id, clientID: $0["keycloak.client_id"], scheme: $0["deep_link.scheme"])
+    }
   }
 }
 

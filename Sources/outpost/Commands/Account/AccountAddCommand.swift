@@ -16,9 +16,10 @@ struct AccountAddCommand: ParsableCommand {
       --option timeZone=ZONE overrides the profile's, `outpost viiraa --help`), agility (a \
       freelancer's invoices, transactions and estimated tax, on Supabase; --option \
       timeZone=ZONE, --option incomeTaxRate=PERCENT, `outpost agility --help`), or agilenetwork \
-      (The Agile Network: no password here; the account is added waiting for `outpost account \
-      login NAME`, which signs in at the brand's Keycloak; --base-url is the Keycloak address, \
-      --option realm=… and --option clientId=… the brand's). The password is asked for without echo; for \
+      (one of the Agile Network's brands, picked with --brand ID from the brands Outpost is \
+      configured with: share/outpost/presets.toml and [[agile.brands]] in config.toml; no \
+      password here: the account is added waiting for `outpost account login NAME`, which signs \
+      in at the brand's Keycloak). The password is asked for without echo; for \
       scripts, pipe it in with --password-stdin. Nothing is saved unless \
       the service accepts the login, and the reason is shown when it does not (wrong password, \
       service unreachable, two-factor account, unexpected reply).
@@ -30,7 +31,7 @@ struct AccountAddCommand: ParsableCommand {
         echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
         outpost account add tasks --username me@example.ch --base-url http://127.0.0.1:8080/tasks --option apiKey=sandbox-tasks-anon-key
         outpost account add viiraa --name me --username libre@example.com --base-url http://127.0.0.1:8080/viiraa
-        outpost account add agilenetwork --base-url http://127.0.0.1:8080/keycloak --option realm=the-agile-network
+        outpost account add agilenetwork --brand BRAND_ID --name fan
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -61,6 +62,12 @@ struct AccountAddCommand: ParsableCommand {
       valueName: "key=value"))
   var options: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "The brand, for a service with several (agilenetwork): its id among the configured brands; "
+        + "the same as --option brand=ID.", valueName: "id"))
+  var brand: String?
+
   @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
   var passwordFromStandardInput = false
 
@@ -78,12 +85,13 @@ struct AccountAddCommand: ParsableCommand {
   }
 
   private var optionValues: [String: String]? {
-    guard !options.isEmpty else { return nil }
+    guard !options.isEmpty || brand != nil else { return nil }
     var values: [String: String] = [:]
     for option in options {
       let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       values[String(parts[0])] = String(parts[1])
     }
+    if let brand { values["brand"] = brand }
     return values
   }
 

@@ -5,14 +5,14 @@
 ///
 /// Ours rather than TOMLKit (toml++): that builds here, but its values carry no source position,
 /// and every configuration error names the line of its key (README, "Libraries used").
-struct TOMLParser {
+public struct TOMLParser {
   private let bytes: [UInt8]
   private var index = 0
   private var line = 1
   private var root = TOMLTable(line: 1)
   private var currentPath: [String] = []
 
-  static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
+  public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
     var parser = TOMLParser(bytes: Array(text.utf8))
     return try parser.parseDocument()
   }

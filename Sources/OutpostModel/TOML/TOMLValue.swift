@@ -1,6 +1,6 @@
 /// A parsed TOML document: values keep the line they were defined on, so configuration errors
 /// can say where to look.
-indirect enum TOMLValue: Equatable, Sendable {
+public indirect enum TOMLValue: Equatable, Sendable {
   case string(String)
   case integer(Int64)
   case float(Double)
@@ -10,7 +10,7 @@ indirect enum TOMLValue: Equatable, Sendable {
   case array([TOMLValue])
   case table(TOMLTable)
 
-  var typeName: String {
+  public var typeName: String {
     switch self {
     case .string: "a string"
     case .integer: "an integer"
@@ -23,17 +23,17 @@ indirect enum TOMLValue: Equatable, Sendable {
   }
 }
 
-struct TOMLTable: Equatable, Sendable {
-  struct Entry: Equatable, Sendable {
-    var value: TOMLValue
-    var line: Int
+public struct TOMLTable: Equatable, Sendable {
+  public struct Entry: Equatable, Sendable {
+    public var value: TOMLValue
+    public var line: Int
   }
 
-  var entries: [String: Entry] = [:]
+  public internal(set) var entries: [String: Entry] = [:]
   /// Keys in the order they were defined.
-  var keys: [String] = []
+  public internal(set) var keys: [String] = []
   /// Line of the header or first key that defined the table.
-  var line: Int
+  public var line: Int
   /// Defined by a `[header]` (may not be defined twice) rather than implicitly by a dotted key
   /// or a deeper header.
   var explicitlyDefined = false
@@ -44,7 +44,7 @@ struct TOMLTable: Equatable, Sendable {
 
   init(line: Int) { self.line = line }
 
-  subscript(key: String) -> Entry? { entries[key] }
+  public subscript(key: String) -> Entry? { entries[key] }
 
   mutating func set(_ key: String, _ entry: Entry) {
     if entries[key] == nil { keys.append(key) }
@@ -52,8 +52,8 @@ struct TOMLTable: Equatable, Sendable {
   }
 }
 
-struct TOMLError: Error, Equatable, CustomStringConvertible {
-  var line: Int
-  var message: String
-  var description: String { "line \(line): \(message)" }
+public struct TOMLError: Error, Equatable, CustomStringConvertible {
+  public var line: Int
+  public var message: String
+  public var description: String { "line \(line): \(message)" }
 }
