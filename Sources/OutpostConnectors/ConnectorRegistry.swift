@@ -14,7 +14,7 @@ public enum ConnectorRegistry {
     .acting(VolleyManagerConnector.self),
     .syncing(ICalFeedConnector.self),
     .acting(TasksConnector.self),
-    .syncing(AgileNetworkConnector.self),
+    .acting(AgileNetworkConnector.self),
     .acting(RPPConnector.self),
     .acting(ViiRaaConnector.self),
     .acting(AgilityConnector.self),

@@ -10,12 +10,16 @@ import OutpostModel
 /// client of the brand's Keycloak realm. The user signs in interactively (in the browser with
 /// PKCE and a loopback redirect, or with a device code); the keyring then keeps the offline
 /// refresh token, renewed silently and replaced at every rotation; access tokens live in
-/// memory only. A sync proves the session by reading `userinfo` and lists nothing yet: the
-/// GraphQL data (feed, experts, subscriptions) comes with issue 16.
+/// memory only. The
+/// data comes from the brand's GraphQL gateway (agile-network.md §5–§6): followed experts,
+/// their content of the last 30 days, subscriptions with a reminder before each renewal,
+/// offers and the notification settings, kept current through the change feed.
 ///
 /// The account's base URL is the Keycloak base (`keycloak.base_url` of its brand, with `/auth`
 /// for Keycloak before v17); `realm` and `clientId` come from the brand's configuration.
-public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector {
+public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector, ActingConnector,
+  QueryingConnector
+{
   public typealias Session = OIDCSession
 
   public static let descriptor = ConnectorDescriptor(
@@ -25,20 +29,39 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
       ConnectorOption("brand", summary: "the brand, by its id in the configured brands (default: the first)"),
       ConnectorOption("realm", summary: "the brand's Keycloak realm, if not the configured one"),
       ConnectorOption("clientId", summary: "the brand's public desktop client, if not the configured one"),
-    ], loginMethods: [.browser, .device],
+      ConnectorOption(
+        "renewalReminderDays", summary: "days before a subscription renews that a reminder comes", defaultValue: "3"),
+    ], itemKinds: AgileKinds.declarations, loginMethods: [.browser, .device],
     presets: PresetDeclaration(
       option: "brand", table: "agile.brands", noun: "brand", baseURLKey: "keycloak.base_url",
       linkScheme: PresetLinkScheme(schemeKey: "deep_link.scheme", paths: ["expert", "content"])))
 
-  /// Nothing yet (issue 16 adds the feed, experts and subscriptions).
-  public static let itemKinds: Set<ItemKind> = []
+  public static let itemKinds: Set<ItemKind> = [
+    .expert, .content, .subscription, .promotion, .notificationSettings,
+  ]
 
   let provider: OIDCProvider
+  /// The brand's GraphQL endpoint (`api.graphql_url`); nil when its configuration has none.
+  let graphQLURL: String?
+  let transport: any HTTPTransport
+  let items: AgileItems
+  /// This machine's clock (tests drive it with the sandbox's).
+  let now: @Sendable () -> Date
 
   /// The brand's values come from its configured preset (agile-network.md §1: no brand value
   /// in code); the account's own options win, for a test or a second realm.
   public init(account: ConnectorAccount, transport: any HTTPTransport) {
+    self.init(account: account, transport: transport, now: { Date() })
+  }
+
+  init(account: ConnectorAccount, transport: any HTTPTransport, now: @escaping @Sendable () -> Date) {
     let brand = account.preset
+    self.now = now
+    self.transport = transport
+    graphQLURL = brand?["api.graphql_url"]
+    items = AgileItems(
+      scheme: brand?["deep_link.scheme"],
+      renewalLeadDays: max(0, min(60, Int(account.options["renewalReminderDays"] ?? "3") ?? 3)))
     let realm = account.options["realm"] ?? brand?["keycloak.realm"] ?? brand?.id ?? account.options["brand"] ?? ""
     provider = OIDCProvider(
       discoveryURL: "\(account.baseURL)/realms/\(FormEncoding.percentEncode(realm))/.well-known/openid-configuration",
@@ -75,17 +98,28 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
 
   public func logOut(_ session: OIDCSession) async { await provider.logOut(session.refreshToken) }
 
-  /// Proves the session (the service's `userinfo`) and lists no items yet.
+  /// The change feed since the last sync, or everything on a first one (`AgileSync`).
   public func fetch(_ session: OIDCSession, window: SyncWindow, cursor: SyncCursor?) async throws(ConnectorError)
     -> FetchResult
   {
-    _ = try await userinfo(session)
-    return FetchResult(items: [], complete: [])
+    let api = try graphQL(session)
+    return try await AgileSync(api: api, items: items, token: session.accessToken, now: now()).fetch(
+      marks: cursor?.values ?? [:])
+  }
+
+  /// The gateway for a usable session: a token about to end is renewed first.
+  func graphQL(_ session: OIDCSession) throws(ConnectorError) -> AgileGraphQL {
+    if session.isExpiring(at: now()) { throw .sessionExpired }
+    guard let url = graphQLURL, !url.isEmpty else {
+      throw .unsupported(
+        "the brand's configuration names no GraphQL address (api.graphql_url in [[agile.brands]] of config.toml)")
+    }
+    return AgileGraphQL(url: url, transport: transport)
   }
 
   /// A token about to end is renewed before the request, not after a refused one.
   private func userinfo(_ session: OIDCSession) async throws(ConnectorError) -> JSONValue {
-    if session.isExpiring(at: Date()) { throw .sessionExpired }
+    if session.isExpiring(at: now()) { throw .sessionExpired }
     return try await provider.userinfo(try await provider.endpoints(), session.accessToken)
   }
 }

@@ -20,16 +20,23 @@ extension AccountService {
   static let defaultLoginWait = 30
   static let maximumLoginWait = 300
 
-  nonisolated static func kinds() -> AccountsKinds.Result {
+  nonisolated static func kinds(presets: ServicePresets) -> AccountsKinds.Result {
     AccountsKinds.Result(
       kinds: ConnectorRegistry.descriptors.map { descriptor in
-        AccountKind(
+        var kind = AccountKind(
           kind: descriptor.kind, displayName: descriptor.displayName,
           authentication: descriptor.authentication.rawValue, loginMethods: descriptor.loginMethods,
           requiresUsername: descriptor.requiresUsername, defaultBaseURL: descriptor.defaultBaseURL,
           options: descriptor.options.map {
             AccountKind.Option(name: $0.name, summary: $0.summary, required: $0.required, defaultValue: $0.defaultValue)
           })
+        if let declaration = descriptor.presets {
+          kind.presetOption = declaration.option
+          kind.presets = presets.presets(in: declaration.table).map {
+            AccountKind.Preset(id: $0.id, name: $0[declaration.nameKey] ?? $0.id)
+          }
+        }
+        return kind
       })
   }
 

@@ -10,7 +10,7 @@ enum AccountHandlers {
     registry.register(AccountsLogout.self) { params, _ in try await accounts.logout(params) }
     registry.register(AccountsRemove.self) { params, _ in try await accounts.remove(params) }
     registry.register(AccountsStatus.self) { params, _ in try await accounts.status(params) }
-    registry.register(AccountsKinds.self) { _, _ in AccountService.kinds() }
+    registry.register(AccountsKinds.self) { _, _ in AccountService.kinds(presets: accounts.presets) }
     registry.register(AccountsLoginBegin.self) { params, _ in try await accounts.beginLogin(params) }
     registry.register(AccountsLoginWait.self) { params, _ in try await accounts.waitLogin(params) }
     registry.register(AccountsLoginCancel.self) { params, _ in try await accounts.cancelLogin(params) }

@@ -278,6 +278,20 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case viiraaInsightMissing
   case viiraaInsightsNone
   case viiraaTagNew
+  // `outpost agile …` (Catalog+Agile.swift).
+  case agileNoAccount
+  case agileSeveralAccounts
+  case agileNoContent
+  case agileNoExperts
+  case agileNoSubscriptions
+  case agileNoSubscription
+  case agileFollowing
+  case agileStoreManaged
+  case agileOpening
+  case agileSettingOn
+  case agileSettingOff
+  case agileSettingsChanged
+  case agileMoreExperts
   // `outpost rpp …` (Catalog+RPP.swift).
   case rppSignedOutEverywhere
   case rppPhotos
@@ -306,7 +320,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
 
 enum Catalog {
   static let entries = [
-    accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries, agilityEntries,
+    accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries, agilityEntries, agileEntries,
   ]
   .reduce(coreEntries) {
     $0.merging($1) { core, _ in core }

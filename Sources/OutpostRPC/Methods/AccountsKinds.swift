@@ -25,6 +25,10 @@ public struct AccountKind: Codable, Sendable, Equatable {
   public var requiresUsername: Bool
   public var defaultBaseURL: String
   public var options: [Option]
+  /// For a kind whose accounts each take one configured preset (a brand): the option that
+  /// names it (`brand`) and the presets configured (shipped ones and config.toml's).
+  public var presetOption: String?
+  public var presets: [Preset]?
 
   public init(
     kind: String, displayName: String, authentication: String, loginMethods: [LoginMethod], requiresUsername: Bool,
@@ -37,6 +41,17 @@ public struct AccountKind: Codable, Sendable, Equatable {
     self.requiresUsername = requiresUsername
     self.defaultBaseURL = defaultBaseURL
     self.options = options
+  }
+
+  /// A configured preset: its id (what the option takes) and its name.
+  public struct Preset: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+      self.id = id
+      self.name = name
+    }
   }
 
   /// A setting `accounts.add` takes in `options`; never a secret.

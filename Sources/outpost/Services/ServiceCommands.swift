@@ -8,5 +8,6 @@ import ArgumentParser
 enum ServiceCommands {
   static let groups: [any ParsableCommand.Type] = [
     VolleyManagerCommand.self, TasksCommand.self, RPPCommand.self, ViiRaaCommand.self, AgilityCommand.self,
+    AgileCommand.self,
   ]
 }

@@ -1,0 +1,63 @@
+import OutpostModel
+
+extension ItemKind {
+  /// An expert the user follows at an Agile Network brand.
+  public static let expert = ItemKind(rawValue: "expert")
+  /// A video or article by a followed expert (Agile Network), newest first in the feed.
+  public static let content = ItemKind(rawValue: "content")
+  /// A paid subscription to an expert (Agile Network): price, status, next billing date.
+  public static let subscription = ItemKind(rawValue: "subscription")
+  /// A brand-wide offer (Agile Network).
+  public static let promotion = ItemKind(rawValue: "promotion")
+  /// The account's notification settings at the brand (Agile Network): one item.
+  public static let notificationSettings = ItemKind(rawValue: "notification-settings")
+}
+
+/// How the Agile Network's items show and what news they give (agile-network.md §6, the PD's
+/// notification texts). New content is news only after the account's first sync, so thirty
+/// days of history arrive quietly; a subscription's renewal is a deadline the reminders take.
+enum AgileKinds {
+  static let declarations: [ItemKindDeclaration] = [
+    ItemKindDeclaration(.expert, noun: "expert", appointment: false, subtitle: ["category", "subscribers"]),
+    ItemKindDeclaration(
+      .content, noun: "content", appointment: false, subtitle: ["expert", "kindLabel"],
+      announcements: [
+        ChangeAnnouncement(
+          category: "new-content", on: [.new], onlyWhen: ["type": "video"],
+          summary: LocalizedText(
+            en: "New video: {0}", de: "Neues Video: {0}", fr: "Nouvelle vidéo : {0}", it: "Nuovo video: {0}"),
+          grouped: LocalizedText(
+            en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
+            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui")),
+        ChangeAnnouncement(
+          category: "new-content", on: [.new], onlyWhen: ["type": "article"],
+          summary: LocalizedText(
+            en: "New article: {0}", de: "Neuer Artikel: {0}", fr: "Nouvel article : {0}", it: "Nuovo articolo: {0}"),
+          grouped: LocalizedText(
+            en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
+            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui")),
+      ]),
+    ItemKindDeclaration(
+      .subscription, noun: "subscription", appointment: false, subtitle: ["statusLabel", "billing"],
+      amount: AmountField(valueKey: "price", currencyKey: "currency", currency: "USD"),
+      announcements: [
+        ChangeAnnouncement(
+          category: "subscription-updates", on: [.changed(fields: ["details.status"])],
+          summary: LocalizedText(
+            en: "Subscription: {0}", de: "Abo: {0}", fr: "Abonnement : {0}", it: "Abbonamento: {0}")),
+        ChangeAnnouncement(
+          category: "subscription-updates", on: [.gone],
+          summary: LocalizedText(
+            en: "Subscription ended: {0}", de: "Abo beendet: {0}", fr: "Abonnement terminé : {0}",
+            it: "Abbonamento terminato: {0}")),
+      ]),
+    ItemKindDeclaration(
+      .promotion, noun: "offer", appointment: false, subtitle: ["body"],
+      announcements: [
+        ChangeAnnouncement(
+          category: "promotions", on: [.new],
+          summary: LocalizedText(en: "Offer: {0}", de: "Angebot: {0}", fr: "Offre : {0}", it: "Offerta: {0}"))
+      ]),
+    ItemKindDeclaration(.notificationSettings, noun: "notification settings", appointment: false),
+  ]
+}

@@ -1,0 +1,86 @@
+/// A named GraphQL operation Outpost sends (agile-network.md §6–§7). The field lists are
+/// written out, not shared through fragments, so each operation reads on its own and asks for
+/// exactly what its items keep.
+struct AgileOperation: Sendable, Equatable {
+  let name: String
+  let text: String
+
+  static let expertFields = "id slug name category { slug name } subscriberCount webUrl viewerIsFollowing updatedAt"
+  static let contentFields =
+    "id type title summary publishedAt isPremium viewerCanAccess webUrl durationSeconds updatedAt expert { id slug name }"
+  static let subscriptionFields = """
+    id expert { id slug name } price { amountMinor currency } interval status provider startedAt currentPeriodEnd \
+    nextBillingDate graceEndsAt canceledAt manageUrl updatedAt
+    """
+  static let preferenceFields = "newContent subscriptionUpdates promotions updatedAt"
+
+  /// The viewer, their subscriptions and notification settings: small, read whole.
+  static let viewer = AgileOperation(
+    name: "Viewer",
+    text: """
+      query Viewer { viewer { id email displayName subscriptions { \(subscriptionFields) } \
+      notificationPreferences { \(preferenceFields) } } }
+      """)
+
+  static let following = AgileOperation(
+    name: "Following",
+    text: """
+      query Following($after: String) { viewer { following(first: 50, after: $after) { \
+      edges { node { \(expertFields) } } pageInfo { hasNextPage endCursor } } } }
+      """)
+
+  static let feed = AgileOperation(
+    name: "HomeFeed",
+    text: """
+      query HomeFeed($first: Int!, $after: String) { feed(first: $first, after: $after) { \
+      edges { cursor node { \(contentFields) } } pageInfo { hasNextPage endCursor } } }
+      """)
+
+  static let changes = AgileOperation(
+    name: "Changes",
+    text: """
+      query Changes($since: String) { changes(since: $since, first: 100) { cursor hasMore events { \
+      id kind occurredAt removedId content { \(contentFields) } expert { \(expertFields) } \
+      subscription { id status currentPeriodEnd nextBillingDate graceEndsAt } \
+      promotion { id title body webUrl expiresAt } } } }
+      """)
+
+  static let findExperts = AgileOperation(
+    name: "FindExperts",
+    text: """
+      query FindExperts($filter: ExpertFilter, $after: String) { experts(filter: $filter, first: 20, after: $after) { \
+      totalCount edges { node { \(expertFields) offer { price { amountMinor currency } interval checkoutUrl } } } \
+      pageInfo { hasNextPage endCursor } } }
+      """)
+
+  static let categories = AgileOperation(
+    name: "Categories", text: "query Categories { categories { id slug name expertCount } }")
+
+  static let expertBySlug = AgileOperation(
+    name: "ExpertBySlug",
+    text: "query ExpertBySlug($slug: String) { expert(slug: $slug) { \(expertFields) } }")
+
+  static let expertByID = AgileOperation(
+    name: "ExpertByID", text: "query ExpertByID($id: ID) { expert(id: $id) { \(expertFields) } }")
+
+  static let follow = AgileOperation(
+    name: "Follow",
+    text: "mutation Follow($id: ID!) { followExpert(expertId: $id) { expert { \(expertFields) } } }")
+
+  static let unfollow = AgileOperation(
+    name: "Unfollow",
+    text: "mutation Unfollow($id: ID!) { unfollowExpert(expertId: $id) { expert { \(expertFields) } } }")
+
+  static let cancelSubscription = AgileOperation(
+    name: "Cancel",
+    text: """
+      mutation Cancel($id: ID!) { cancelSubscription(subscriptionId: $id) { subscription { \(subscriptionFields) } } }
+      """)
+
+  static let updatePreferences = AgileOperation(
+    name: "UpdatePreferences",
+    text: """
+      mutation UpdatePreferences($input: NotificationPreferencesInput!) { \
+      updateNotificationPreferences(input: $input) { \(preferenceFields) } }
+      """)
+}

@@ -1,0 +1,46 @@
+import OutpostModel
+
+/// The live questions of browsing (agile-network.md §7): experts by name or category, and the
+/// categories. Asked of the brand each time; only followed experts are kept in the store.
+extension AgileNetworkConnector {
+  public static let queries: [QueryDeclaration] = [
+    QueryDeclaration(
+      name: "agile.experts", service: descriptor.kind, summary: "the brand's experts, by name or by category",
+      parameters: [
+        ActionParameter("search", .string, summary: "part of a name (2 letters or more)", maxLength: 100),
+        ActionParameter("category", .string, summary: "a category's slug (`outpost agile categories`)", maxLength: 100),
+        ActionParameter("after", .string, summary: "the page after this cursor", maxLength: 500),
+      ]),
+    QueryDeclaration(name: "agile.categories", service: descriptor.kind, summary: "the brand's categories (sports)"),
+  ]
+
+  public func query(_ name: String, params: [String: JSONValue], session: OIDCSession) async throws(ConnectorError)
+    -> JSONValue
+  {
+    let api = try graphQL(session)
+    switch name {
+    case "agile.categories":
+      let reply = try await api.run(.categories, token: session.accessToken, activity: "reading the categories")
+      return ["categories": reply.data["categories"] ?? .array([])]
+    case "agile.experts":
+      var filter: [String: JSONValue] = [:]
+      if let search = params["search"]?.stringValue, !search.isEmpty {
+        guard search.count >= 2 else { throw .unsupported("search for 2 letters or more") }
+        filter["query"] = .string(search)
+      }
+      if let category = params["category"]?.stringValue, !category.isEmpty {
+        filter["categorySlug"] = .string(category)
+      }
+      let reply = try await api.run(
+        .findExperts,
+        variables: ["filter": filter.isEmpty ? .null : .object(filter), "after": params["after"] ?? .null],
+        token: session.accessToken, activity: "finding experts")
+      guard let experts = reply.data["experts"], experts != .null else {
+        throw .unexpectedReply("finding experts: no list")
+      }
+      return experts
+    default:
+      throw .unsupported("the Agile Network answers no query \(name)")
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// The messages of `outpost agile …`. Slugs, flags, titles and command examples stay as they
+/// are in every language; brand names come from configuration.
+extension Catalog {
+  static let agileEntries: [MessageKey: [Language: String]] = [
+    .agileNoAccount: [
+      .en: "There is no Agile Network account; add one with `outpost account add agilenetwork --brand ID`",
+      .de: "Es gibt kein Agile-Network-Konto; fügen Sie eines hinzu mit `outpost account add agilenetwork --brand ID`",
+      .fr: "Il n'y a aucun compte Agile Network ; ajoutez-en un avec `outpost account add agilenetwork --brand ID`",
+      .it: "Non c'è alcun account Agile Network; aggiungine uno con `outpost account add agilenetwork --brand ID`",
+    ],
+    .agileSeveralAccounts: [
+      .en: "Several Agile Network accounts ({0}); say which with --account NAME",
+      .de: "Mehrere Agile-Network-Konten ({0}); wählen Sie eines mit --account NAME",
+      .fr: "Plusieurs comptes Agile Network ({0}) ; choisissez avec --account NAME",
+      .it: "Più account Agile Network ({0}); scegli con --account NAME",
+    ],
+    .agileNoContent: [
+      .en: "Nothing new from the experts you follow in the last 30 days (`outpost agile experts` finds more).",
+      .de:
+        "Nichts Neues von den Experten, denen Sie folgen, in den letzten 30 Tagen (`outpost agile experts` findet mehr).",
+      .fr:
+        "Rien de neuf des experts que vous suivez ces 30 derniers jours (`outpost agile experts` en trouve d'autres).",
+      .it: "Niente di nuovo dagli esperti che segui negli ultimi 30 giorni (`outpost agile experts` ne trova altri).",
+    ],
+    .agileNoExperts: [
+      .en: "No expert matches.", .de: "Kein Experte passt.", .fr: "Aucun expert ne correspond.",
+      .it: "Nessun esperto corrisponde.",
+    ],
+    .agileNoSubscriptions: [
+      .en: "No subscriptions.", .de: "Keine Abos.", .fr: "Aucun abonnement.", .it: "Nessun abbonamento.",
+    ],
+    .agileNoSubscription: [
+      .en: "No subscription \"{0}\"; `outpost agile subscriptions` lists them (number, expert or id)",
+      .de: "Kein Abo «{0}»; `outpost agile subscriptions` listet sie auf (Nummer, Experte oder ID)",
+      .fr: "Aucun abonnement « {0} » ; `outpost agile subscriptions` les liste (numéro, expert ou id)",
+      .it: "Nessun abbonamento «{0}»; `outpost agile subscriptions` li elenca (numero, esperto o id)",
+    ],
+    .agileFollowing: [.en: "following", .de: "gefolgt", .fr: "suivi", .it: "seguito"],
+    .agileStoreManaged: [
+      .en: "Outpost cannot cancel it: {0}", .de: "Outpost kann es nicht kündigen: {0}",
+      .fr: "Outpost ne peut pas le résilier : {0}", .it: "Outpost non può disdirlo: {0}",
+    ],
+    .agileOpening: [
+      .en: "Opening {0}", .de: "Öffne {0}", .fr: "Ouverture de {0}", .it: "Apro {0}",
+    ],
+    .agileSettingOn: [.en: "on", .de: "ein", .fr: "activé", .it: "attivo"],
+    .agileSettingOff: [.en: "off", .de: "aus", .fr: "désactivé", .it: "disattivo"],
+    .agileSettingsChanged: [
+      .en: "Notification settings sent to the brand.", .de: "Benachrichtigungseinstellungen an die Marke gesendet.",
+      .fr: "Réglages de notification envoyés à la marque.", .it: "Impostazioni di notifica inviate al brand.",
+    ],
+    .agileMoreExperts: [
+      .en: "{0} in all; the next page: --after {1}", .de: "{0} insgesamt; die nächste Seite: --after {1}",
+      .fr: "{0} au total ; la page suivante : --after {1}", .it: "{0} in tutto; la pagina successiva: --after {1}",
+    ],
+  ]
+}

@@ -1,0 +1,439 @@
+import ArgumentParser
+import OutpostModel
+import OutpostRPC
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `outpost agile …`: experts followed at the Agile Network's brands. A thin front for the
+/// generic RPC: followed experts, content, subscriptions and settings are items
+/// (`items.list`); following, cancelling and settings are the connector's declared actions
+/// (`actions.perform`, queued offline); browsing experts is its live query (`queries.run`).
+struct AgileCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "agile",
+    abstract: "Agile Network brands: new content from experts you follow, follows, subscriptions.",
+    discussion: """
+      Add an account per brand with `outpost account add agilenetwork --brand ID --name NAME`, then \
+      `outpost account login NAME` (in the browser, or --device). The brands come from \
+      configuration: Outpost's share/outpost/presets.toml and [[agile.brands]] in config.toml.
+
+      Following, unfollowing, cancelling and notification settings work offline: they are \
+      queued and sent when the brand can be reached; each is safe to send twice. A \
+      subscription the App Store or Google Play bills is cancelled there: Outpost opens its page.
+
+      Examples:
+        outpost agile feed
+        outpost agile brands
+        outpost agile experts --search jordan
+        outpost agile experts --category basketball
+        outpost agile follow john-doe
+        outpost agile subscriptions
+        outpost agile cancel john-doe
+        outpost agile notifications --promotions off
+      """,
+    subcommands: [
+      Feed.self, Brands.self, Experts.self, Categories.self, Following.self, Follow.self, Unfollow.self,
+      Subscriptions.self,
+      Cancel.self, Notifications.self,
+    ], defaultSubcommand: Feed.self)
+
+  struct Feed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "New videos and articles from the experts you follow, newest first (last 30 days).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Only this account's (one brand).", valueName: "name")) var account: String?
+    @Option(help: ArgumentHelp("Only this expert's (slug).", valueName: "slug")) var expert: String?
+    @Option(help: ArgumentHelp("At most this many.", valueName: "count")) var limit: Int = 20
+
+    func run() throws {
+      try reportingFailures {
+        var content = try AgileLookup.items("content", account: account, global)
+          .sorted { AgileText.published($0) > AgileText.published($1) }
+        if let expert { content = content.filter { $0.item.details["expertSlug"]?.stringValue == expert } }
+        content = Array(content.prefix(max(1, limit)))
+        if global.json {
+          Terminal.printJSON(ItemsList.Result(items: content))
+          return
+        }
+        guard !content.isEmpty else {
+          print(localized(.agileNoContent))
+          return
+        }
+        for listed in content {
+          let details = listed.item.details
+          let day = AgileText.published(listed).prefix(10)
+          let kind = details["kindLabel"]?.stringValue ?? ""
+          let who = details["expert"]?.stringValue ?? ""
+          print("#\(listed.number)".padding(to: 6) + " \(day)  \(listed.item.title) — \(who)  [\(kind)]")
+          if let url = details["url"]?.stringValue { print("       " + url) }
+        }
+      }
+    }
+  }
+
+  struct Brands: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The brands outpostd is configured with: the ids `outpost account add agilenetwork --brand` takes.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      try reportingFailures {
+        let kinds = try global.connect().call(AccountsKinds.self, NoParams()).kinds
+        let brands = kinds.first { $0.kind == AgileLookup.kind }?.presets ?? []
+        if global.json {
+          Terminal.printJSON(
+            ["brands": .array(brands.map { ["id": .string($0.id), "name": .string($0.name)] })] as JSONValue)
+          return
+        }
+        for brand in brands { print(brand.id.padding(to: 24) + " " + brand.name) }
+      }
+    }
+  }
+
+  struct Experts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Find the brand's experts by name or category (live).",
+      discussion: "Without --search or --category: every expert, a page at a time.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Part of a name (2 letters or more).", valueName: "text")) var search: String?
+    @Option(help: ArgumentHelp("A category's slug (`outpost agile categories`).", valueName: "slug"))
+    var category: String?
+    @Option(help: ArgumentHelp("The page after this cursor (printed under a full page).", valueName: "cursor"))
+    var after: String?
+    @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
+
+    func validate() throws {
+      if let search, search.count < 2 { throw ValidationError("--search needs 2 letters or more") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        var params: [String: JSONValue] = [:]
+        if let search { params["search"] = .string(search) }
+        if let category { params["category"] = .string(category) }
+        if let after { params["after"] = .string(after) }
+        let connection = try global.connect()
+        let name = try account ?? AgileLookup.onlyAccount(connection)
+        let answer = try connection.call(
+          QueriesRun.self, .init(query: "agile.experts", account: name, params: .object(params)))
+        if global.json {
+          Terminal.printJSON(answer)
+          return
+        }
+        let edges = AgileText.array(answer.result["edges"])
+        guard !edges.isEmpty else {
+          print(localized(.agileNoExperts))
+          return
+        }
+        for edge in edges {
+          guard let expert = edge["node"] else { continue }
+          print(AgileText.expertLine(expert))
+        }
+        if answer.result["pageInfo"]?["hasNextPage"] == .bool(true),
+          let cursor = answer.result["pageInfo"]?["endCursor"]?.stringValue
+        {
+          let total = answer.result["totalCount"]?.int64Value.map(String.init) ?? "?"
+          print(localized(.agileMoreExperts, total, cursor))
+        }
+      }
+    }
+  }
+
+  struct Categories: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The brand's categories (sports), with expert counts (live).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let connection = try global.connect()
+        let name = try account ?? AgileLookup.onlyAccount(connection)
+        let answer = try connection.call(QueriesRun.self, .init(query: "agile.categories", account: name))
+        if global.json {
+          Terminal.printJSON(answer)
+          return
+        }
+        for category in AgileText.array(answer.result["categories"]) {
+          let slug = category["slug"]?.stringValue ?? "?"
+          let count = category["expertCount"]?.int64Value.map(String.init) ?? "?"
+          print(slug.padding(to: 20) + " " + (category["name"]?.stringValue ?? "") + "  (\(count))")
+        }
+      }
+    }
+  }
+
+  struct Following: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The experts you follow (as last synced).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Only this account's (one brand).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let experts = try AgileLookup.items("expert", account: account, global).sorted { $0.item.title < $1.item.title }
+        if global.json {
+          Terminal.printJSON(ItemsList.Result(items: experts))
+          return
+        }
+        guard !experts.isEmpty else {
+          print(localized(.agileNoExperts))
+          return
+        }
+        for listed in experts {
+          let details = listed.item.details
+          let slug = details["slug"]?.stringValue ?? listed.item.upstreamID
+          print(
+            "#\(listed.number)".padding(to: 6) + " " + slug.padding(to: 24) + " \(listed.item.title)  "
+              + (details["category"]?.stringValue ?? ""))
+        }
+      }
+    }
+  }
+
+  struct Follow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Follow an expert (by slug, as `outpost agile experts` lists them); works offline.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The expert's slug (or id).", valueName: "slug")) var expert: String
+    @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
+    @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
+
+    func run() throws {
+      try reportingFailures {
+        try AgileLookup.perform("agile.follow", ["expert": .string(expert)], account: account, wait: !noWait, global)
+      }
+    }
+  }
+
+  struct Unfollow: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Stop following an expert (by slug); works offline.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The expert's slug (or id).", valueName: "slug")) var expert: String
+    @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
+    @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
+
+    func run() throws {
+      try reportingFailures {
+        try AgileLookup.perform("agile.unfollow", ["expert": .string(expert)], account: account, wait: !noWait, global)
+      }
+    }
+  }
+
+  struct Subscriptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Your subscriptions: price, status, next billing date (a reminder comes 3 days before).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Only this account's (one brand).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let subscriptions = try AgileLookup.items("subscription", account: account, global)
+          .sorted { $0.item.title < $1.item.title }
+        if global.json {
+          Terminal.printJSON(ItemsList.Result(items: subscriptions))
+          return
+        }
+        guard !subscriptions.isEmpty else {
+          print(localized(.agileNoSubscriptions))
+          return
+        }
+        for listed in subscriptions {
+          let details = listed.item.details
+          let price = [details["currency"]?.stringValue, details["price"]?.stringValue].compactMap { $0 }.joined(
+            separator: " ")
+          let interval = details["interval"]?.stringValue.map { "/\($0)" } ?? ""
+          var line = "#\(listed.number)".padding(to: 6) + " \(listed.item.title)  \(price)\(interval)  "
+          line += details["statusLabel"]?.stringValue ?? ""
+          if let billing = details["billing"]?.stringValue { line += " · " + billing }
+          if details["storeManaged"] == .bool(true), let provider = details["provider"]?.stringValue {
+            line += " · " + provider.split(separator: "_").joined(separator: " ")
+          }
+          print(line)
+        }
+      }
+    }
+  }
+
+  struct Cancel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Cancel a subscription at the end of its period; works offline.",
+      discussion: """
+        Access stays until the period ends. A subscription the App Store or Google Play bills \
+        cannot be cancelled here: Outpost says so and opens the store's page (--no-open: only \
+        print it).
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(
+      help: ArgumentHelp(
+        "The subscription: its number, the expert's slug or name, or its id.", valueName: "subscription"))
+    var subscription: String
+    @Flag(help: "Do not open the store's page for a store-billed subscription.") var noOpen = false
+    @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
+
+    func run() throws {
+      try reportingFailures {
+        let listed = try AgileLookup.subscription(subscription, global)
+        let details = listed.item.details
+        if details["storeManaged"] == .bool(true), let page = details["manageUrl"]?.stringValue {
+          let store = details["provider"]?.stringValue == "app_store" ? "the App Store" : "Google Play"
+          let reason = localized(.agileStoreManaged, "\(store) bills it; cancel it there: \(page)")
+          if global.json {
+            Terminal.printJSON(
+              ["storeManaged": true, "manageUrl": .string(page), "reason": .string(reason)] as JSONValue)
+          } else {
+            print(reason)
+          }
+          if !noOpen { try OpenCommand.openInBrowser(page) }
+          throw ExitCode(CLIExitStatus.daemonError.rawValue)
+        }
+        try DoCommand.perform("agile.cancel", on: listed.number, params: [:], wait: !noWait, global: global)
+      }
+    }
+  }
+
+  struct Notifications: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The brand's notification categories: show them, or turn them on or off (sent to the brand).",
+      discussion: """
+        The brand keeps these settings for every device; Outpost mirrors them. To keep a \
+        category off this desktop only, use `outpost notifications prefs --account NAME --disable \
+        new-content` (or subscription-updates, promotions).
+        """)
+    @OptionGroup var global: GlobalOptions
+    @Option(
+      name: .customLong("new-content"), help: ArgumentHelp("New videos and articles: on or off.", valueName: "on|off"))
+    var newContent: String?
+    @Option(
+      name: .customLong("subscription-updates"),
+      help: ArgumentHelp("Renewals, payment problems, endings: on or off.", valueName: "on|off"))
+    var subscriptionUpdates: String?
+    @Option(help: ArgumentHelp("The brand's offers: on or off.", valueName: "on|off")) var promotions: String?
+    @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
+    @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
+
+    func validate() throws {
+      for value in [newContent, subscriptionUpdates, promotions].compactMap({ $0 }) where AgileText.flag(value) == nil {
+        throw ValidationError("expected on or off, not \"\(value)\"")
+      }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        var input: [String: JSONValue] = [:]
+        if let newContent, let on = AgileText.flag(newContent) { input["newContent"] = .bool(on) }
+        if let subscriptionUpdates, let on = AgileText.flag(subscriptionUpdates) {
+          input["subscriptionUpdates"] = .bool(on)
+        }
+        if let promotions, let on = AgileText.flag(promotions) { input["promotions"] = .bool(on) }
+        if !input.isEmpty {
+          try AgileLookup.perform("agile.notifications", input, account: account, wait: !noWait, global)
+          return
+        }
+        let settings = try AgileLookup.items("notification-settings", account: account, global)
+        if global.json {
+          Terminal.printJSON(ItemsList.Result(items: settings))
+          return
+        }
+        for listed in settings {
+          if settings.count > 1 { print(listed.account) }
+          for (key, label) in [
+            ("newContent", "new-content"), ("subscriptionUpdates", "subscription-updates"),
+            ("promotions", "promotions"),
+          ] {
+            let on = listed.item.details[key] != .bool(false)
+            print("  " + label.padding(to: 22) + localized(on ? .agileSettingOn : .agileSettingOff))
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Finding the account and items `outpost agile` works on.
+enum AgileLookup {
+  static let kind = "agilenetwork"
+
+  static func items(_ kind: String, account: String?, _ global: GlobalOptions) throws -> [ListedItem] {
+    try global.connect().call(ItemsList.self, .init(account: account, kinds: [kind], service: Self.kind)).items
+  }
+
+  static func onlyAccount(_ connection: DaemonConnection) throws -> String {
+    let accounts = try connection.call(AccountsList.self, .init()).accounts.filter { $0.kind == kind }
+    switch accounts.count {
+    case 1: return accounts[0].name
+    case 0: throw CLIFailure(.daemonError, localized(.agileNoAccount))
+    default:
+      throw CLIFailure(.usage, localized(.agileSeveralAccounts, accounts.map(\.name).joined(separator: ", ")))
+    }
+  }
+
+  static func subscription(_ reference: String, _ global: GlobalOptions) throws -> ListedItem {
+    let all = try items("subscription", account: nil, global)
+    let wanted = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+    let found = all.first { listed in
+      String(listed.number) == wanted || listed.item.upstreamID == wanted
+        || listed.item.details["expertSlug"]?.stringValue == wanted
+        || listed.item.title.lowercased() == wanted.lowercased()
+    }
+    guard let found else { throw CLIFailure(.daemonError, localized(.agileNoSubscription, reference)) }
+    return found
+  }
+
+  /// An action on the account itself, through `actions.perform`; printed as every action is.
+  static func perform(
+    _ action: String, _ params: [String: JSONValue], account: String?, wait: Bool, _ global: GlobalOptions
+  ) throws {
+    let connection = try global.connect()
+    let name = try account ?? onlyAccount(connection)
+    let result = try connection.call(
+      ActionsPerform.self, .init(action: action, account: name, params: .object(params), wait: wait))
+    if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
+    if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+  }
+}
+
+/// Agile Network JSON in words.
+enum AgileText {
+  static func array(_ value: JSONValue?) -> [JSONValue] {
+    if case .array(let values)? = value { return values }
+    return []
+  }
+
+  static func published(_ listed: ListedItem) -> String {
+    listed.item.details["publishedAt"]?.stringValue ?? ""
+  }
+
+  static func flag(_ text: String) -> Bool? {
+    switch text.lowercased() {
+    case "on", "true", "yes", "1": true
+    case "off", "false", "no", "0": false
+    default: nil
+    }
+  }
+
+  /// `john-doe  John Doe  Basketball  1,284 subscribers  USD 9.99/month  following`
+  static func expertLine(_ expert: JSONValue) -> String {
+    let slug = expert["slug"]?.stringValue ?? "?"
+    var parts = [expert["name"]?.stringValue ?? "?", expert["category"]?["name"]?.stringValue ?? ""]
+    if let count = expert["subscriberCount"]?.int64Value { parts.append("\(count) subscribers") }
+    if let price = expert["offer"]?["price"], let minor = price["amountMinor"]?.int64Value,
+      let currency = price["currency"]?.stringValue
+    {
+      let interval = expert["offer"]?["interval"]?.stringValue.map { "/" + $0.lowercased() } ?? ""
+      parts.append("\(currency) \(MinorUnits.decimal(minor, currency: currency))\(interval)")
+    }
+    if expert["viewerIsFollowing"] == .bool(true) { parts.append(localized(.agileFollowing)) }
+    return slug.padding(to: 24) + " " + parts.filter { !$0.isEmpty }.joined(separator: "  ")
+  }
+}
+
+extension String {
+  /// Left-aligned in `width` columns (longer text is kept whole).
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}
