@@ -320,7 +320,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
 
 enum Catalog {
   static let entries = [
-    accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries, agilityEntries, agileEntries,
+    accountEntries, itemEntries, calendarEntries, notificationEntries, viiraaEntries, rppEntries, agilityEntries,
+    agileEntries,
   ]
   .reduce(coreEntries) {
     $0.merging($1) { core, _ in core }
