@@ -37,7 +37,10 @@ public struct PresetDeclaration: Sendable, Equatable {
     guard let template = linkScheme, let scheme = preset[template.schemeKey]?.lowercased(), !scheme.isEmpty,
       scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
     else { return nil }
-    return LinkScheme(scheme, appName: preset[nameKey] ?? preset.id, paths: template.paths, starts: template.starts)
+    let domain = template.domainKey.flatMap { preset[$0] }.map { [$0.lowercased()] }
+    return LinkScheme(
+      scheme, appName: preset[nameKey] ?? preset.id, paths: template.paths, starts: template.starts,
+      webDomains: domain, webBase: template.webBaseKey.flatMap { preset[$0] })
   }
 }
 
@@ -47,8 +50,18 @@ public struct PresetLinkScheme: Sendable, Equatable {
   public var schemeKey: String
   public var paths: [String]
   public var starts: [String: String]
+  /// The preset value holding the app's web domain (`deep_link.universal_link_domain`).
+  public var domainKey: String?
+  /// The preset value holding its web address (`web_base_url`), for links to what the store
+  /// does not hold.
+  public var webBaseKey: String?
 
-  public init(schemeKey: String, paths: [String], starts: [String: String] = [:]) {
+  public init(
+    schemeKey: String, paths: [String], starts: [String: String] = [:], domainKey: String? = nil,
+    webBaseKey: String? = nil
+  ) {
+    self.domainKey = domainKey
+    self.webBaseKey = webBaseKey
     self.schemeKey = schemeKey
     self.paths = paths
     self.starts = starts

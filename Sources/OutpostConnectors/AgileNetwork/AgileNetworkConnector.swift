@@ -34,7 +34,9 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
     ], itemKinds: AgileKinds.declarations, loginMethods: [.browser, .device],
     presets: PresetDeclaration(
       option: "brand", table: "agile.brands", noun: "brand", baseURLKey: "keycloak.base_url",
-      linkScheme: PresetLinkScheme(schemeKey: "deep_link.scheme", paths: ["expert", "content"])))
+      linkScheme: PresetLinkScheme(
+        schemeKey: "deep_link.scheme", paths: ["expert", "content"], domainKey: "deep_link.universal_link_domain",
+        webBaseKey: "web_base_url")))
 
   public static let itemKinds: Set<ItemKind> = [
     .expert, .content, .subscription, .promotion, .notificationSettings,

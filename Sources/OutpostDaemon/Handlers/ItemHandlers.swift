@@ -55,7 +55,8 @@ enum ItemHandlers {
 
     registry.register(ItemsResolve.self) { params, _ in
       let link: DeepLink
-      switch DeepLink.parse(params.link, schemes: ConnectorRegistry.linkSchemes(presets: services.presets)) {
+      let schemes = ConnectorRegistry.linkSchemes(presets: services.presets)
+      switch DeepLink.parse(params.link, schemes: schemes) {
       case .success(let parsed): link = parsed
       case .failure(let problem): throw RPCError.invalidParams(problem.description)
       }
@@ -70,6 +71,13 @@ enum ItemHandlers {
         }
       }
       let listedItem = found.map { listed($0, accounts) }
+      // A brand's link to something the store does not hold (older content, an expert not
+      // followed) opens the brand's own page for it.
+      if found == nil, case .service(let own) = link,
+        let page = schemes.lazy.compactMap({ $0.webPage(for: own) }).first
+      {
+        return ItemsResolve.Result(item: nil, webPage: page)
+      }
       return ItemsResolve.Result(
         item: listedItem, webPage: webPage(link: link, item: found, account: found.flatMap { accounts[$0.accountID] }))
     }

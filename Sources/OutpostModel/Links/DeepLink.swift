@@ -48,6 +48,7 @@ public enum DeepLink: Sendable, Equatable {
       guard rest.hasPrefix("//"), rest.count > 2 else {
         return .failure(.init("\"\(link)\" is not a web address"))
       }
+      if let own = appLink(rest.dropFirst(2), schemes: schemes) { return .success(.service(own)) }
       return .success(.web(url: link, ids: ids))
     default:
       if let declared = schemes.first(where: { $0.name == scheme }) {
@@ -63,6 +64,25 @@ public enum DeepLink: Sendable, Equatable {
       return .failure(
         .init("Outpost does not open \(scheme): links; it opens \(opened) and the services' web addresses"))
     }
+  }
+
+  /// `brand.example/content/abc` (host and path, after `https://`) as the app's own
+  /// link `brandapp://content/abc`, when a scheme lists the host (with or without
+  /// `www.`) and the path is one of its item paths; nil otherwise.
+  static func appLink(_ address: Substring, schemes: [LinkScheme]) -> String? {
+    let beforeQuery = address.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    let withoutFragment = beforeQuery.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    let parts = withoutFragment.split(separator: "/", omittingEmptySubsequences: true)
+    guard parts.count == 3 else { return nil }
+    var host = parts[0].lowercased()
+    if let colon = host.firstIndex(of: ":") { host = String(host[..<colon]) }
+    if host.hasPrefix("www.") { host = String(host.dropFirst(4)) }
+    guard
+      let scheme = schemes.first(where: { scheme in
+        (scheme.webDomains ?? []).contains { $0.lowercased() == host } && scheme.paths.contains(String(parts[1]))
+      })
+    else { return nil }
+    return "\(scheme.name)://\(parts[1])/\(parts[2])"
   }
 
   /// `book?serviceId=svc_1` against the scheme's `starts`: the command with the query's values

@@ -12,8 +12,18 @@ public struct LinkScheme: Codable, Sendable, Equatable {
   /// Links that start something instead of naming an item (`rpp://book?serviceId=…`): the
   /// path, and the `outpost` command that does it, where `{key}` takes the link's query value.
   public var starts: [String: String]
+  /// The app's web domains (`brand.example`; `www.` is implied): their addresses with
+  /// the same paths (`https://<domain>/content/<id>`) name the same items.
+  public var webDomains: [String]?
+  /// The web page for a link to something the store does not hold: `<webBase>/<path>/<id>`.
+  public var webBase: String?
 
-  public init(_ name: String, appName: String, paths: [String], starts: [String: String] = [:]) {
+  public init(
+    _ name: String, appName: String, paths: [String], starts: [String: String] = [:], webDomains: [String]? = nil,
+    webBase: String? = nil
+  ) {
+    self.webDomains = webDomains
+    self.webBase = webBase
     self.name = name
     self.appName = appName
     self.paths = paths
@@ -25,5 +35,14 @@ public struct LinkScheme: Codable, Sendable, Equatable {
     let first = paths.first ?? "item"
     let others = paths.dropFirst().map { "\($0)/" }
     return "\(name)://\(first)/ID" + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+  }
+}
+
+extension LinkScheme {
+  /// `https://<domain>/<path>/<id>` for one of the app's own links (`<scheme>://<path>/<id>`).
+  public func webPage(for link: String) -> String? {
+    guard let base = webBase, link.hasPrefix(name + "://") else { return nil }
+    let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+    return trimmed + "/" + link.dropFirst(name.count + 3)
   }
 }

@@ -59,7 +59,11 @@ struct OpenCommand: ParsableCommand {
         }
         return try Self.openInBrowser(page)
       }
-      guard let found = resolved.item else { throw CLIFailure(.daemonError, localized(.openNoItem, link)) }
+      guard let found = resolved.item else {
+        // Nothing here, but the service has a page for it (a brand's content not synced).
+        if let page = resolved.webPage, !global.json { return try Self.openInBrowser(page) }
+        throw CLIFailure(.daemonError, localized(.openNoItem, link))
+      }
       if global.json { Terminal.printJSON(found) } else { Swift.print(ItemText.detail(found)) }
     }
   }

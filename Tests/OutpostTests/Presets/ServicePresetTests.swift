@@ -140,3 +140,26 @@ import Testing
     #expect(hits.isEmpty, "brand values in code:\n\(hits.sorted().joined(separator: "\n"))")
   }
 }
+
+/// A brand's web addresses name the same things as its scheme's links.
+@Suite struct BrandLinkTests {
+  @Test func aBrandsWebAddressIsItsOwnLinkAndUnknownOnesOpenItsSite() throws {
+    let brand = try #require(ServicePresetTests.shipped().presets(in: "agile.brands").first)
+    let schemes = ConnectorRegistry.linkSchemes(presets: ServicePresetTests.shipped())
+    let scheme = try #require(brand["deep_link.scheme"])
+    let domain = try #require(brand["deep_link.universal_link_domain"])
+    for address in ["https://\(domain)/content/abc123", "https://www.\(domain)/content/abc123?utm=x"] {
+      #expect(DeepLink.parse(address, schemes: schemes) == .success(.service("\(scheme)://content/abc123")))
+    }
+    #expect(
+      DeepLink.parse("https://\(domain)/expert/john-doe", schemes: schemes)
+        == .success(.service("\(scheme)://expert/john-doe")))
+    // Another page of the site stays a web address.
+    #expect(
+      DeepLink.parse("https://\(domain)/about", schemes: schemes)
+        == .success(.web(url: "https://\(domain)/about", ids: [])))
+    let own = try #require(schemes.first { $0.name == scheme })
+    let base = try #require(brand["web_base_url"])
+    #expect(own.webPage(for: "\(scheme)://content/abc123") == base + "/content/abc123")
+  }
+}
