@@ -156,7 +156,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
         // Keep what came; go on from here when the service allows.
         marks["conversations.done"] = RPPProgress.format(done)
         var partial = FetchResult(items: Item.newestVersions(items), complete: [], cursor: SyncCursor(marks))
-        if case .rateLimited(let after) = error {
+        if case .rateLimited(let after, _) = error {
           partial.continueAfter = after ?? 60
         } else {
           partial.continueAfter = 30

@@ -251,7 +251,7 @@ extension AccountService {
       case .invalidCredentials(let detail): return .credentialsRejected(detail)
       case .twoFactorRequired, .unsupported: return .notSupported(error.description)
       case .unreachable, .transient: return .upstreamUnavailable(error.description)
-      case .rateLimited(let retryAfter): return .upstreamUnavailable(error.description, retryAfter: retryAfter)
+      case .rateLimited(let retryAfter, _): return .upstreamUnavailable(error.description, retryAfter: retryAfter)
       case .sessionExpired, .conflict, .notFound, .unexpectedReply: return .upstreamUnexpected(error.description)
       }
     }
