@@ -7,6 +7,11 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   public var displayName: String
   public var authentication: AuthenticationKind
   public var defaultBaseURL: String
+  /// What to give as `--base-url` when the service has no address every user shares (a
+  /// deployment of its own per customer): an account added without one is refused with this
+  /// ("your RPP deployment's API address, e.g. https://api.example.com/v1"), never pointed at a
+  /// default. Nil: `defaultBaseURL` is the public address.
+  public var baseURLRequired: String?
   public var requiresUsername: Bool
   /// The options an account of this kind takes (`--option KEY=VALUE`); any other is refused.
   public var options: [ConnectorOption]
@@ -31,8 +36,9 @@ public struct ConnectorDescriptor: Sendable, Equatable {
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
     requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = [],
     linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = [], barView: String? = nil,
-    presets: PresetDeclaration? = nil
+    presets: PresetDeclaration? = nil, baseURLRequired: String? = nil
   ) {
+    self.baseURLRequired = baseURLRequired
     self.presets = presets
     self.barView = barView
     self.loginMethods = loginMethods

@@ -14,8 +14,10 @@ public enum ConnectorError: Error, Sendable, Equatable {
   /// The service answered with a temporary failure (5xx, timeout, dropped connection): retry
   /// with backoff.
   case transient(String)
-  /// Too many requests; wait `retryAfter` seconds when the service said.
-  case rateLimited(retryAfter: Double?)
+  /// Too many requests; wait `retryAfter` seconds when the service said. `reason` says why in
+  /// the user's words when the service said more than "slow down" (an account locked after
+  /// failed sign-ins).
+  case rateLimited(retryAfter: Double?, reason: String? = nil)
   /// The change conflicts with what the service has now.
   case conflict(String)
   case notFound(String)
@@ -42,7 +44,8 @@ extension ConnectorError: CustomStringConvertible {
       "the account uses two-factor authentication, which this service's login does not support for other apps"
     case .unreachable(let detail): "the service cannot be reached: \(detail)"
     case .transient(let detail): "the service failed temporarily: \(detail)"
-    case .rateLimited(let retryAfter):
+    case .rateLimited(_, let reason?): reason
+    case .rateLimited(let retryAfter, nil):
       if let retryAfter {
         "the service asks to slow down; retry in \(Int(retryAfter.rounded(.up))) s"
       } else {

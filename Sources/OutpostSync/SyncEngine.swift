@@ -180,7 +180,7 @@ public actor SyncEngine {
       return failed(accountID, error.description, retry: false)
     case .connector(let connectorError):
       var report = failed(accountID, error.description, retry: true, offline: connectorError.isTemporary)
-      if case .rateLimited(let retryAfter?) = connectorError, case .failed(let text, let retryAt?) = report.outcome {
+      if case .rateLimited(let retryAfter?, _) = connectorError, case .failed(let text, let retryAt?) = report.outcome {
         let honoured = max(retryAt, now().addingTimeInterval(retryAfter))
         statuses[accountID]?.nextRunAt = honoured
         report.outcome = .failed(text, retryAt: honoured)

@@ -17,8 +17,8 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
   public static let descriptor = ConnectorDescriptor(
     kind: "rpp", displayName: "RPP", authentication: .tokenSession,
     // RPP names no public API host (rpp.md §1 leaves `api_base` to the deployment): the
-    // default is the local sandbox's; a real deployment is given with --base-url.
-    defaultBaseURL: "http://127.0.0.1:8080/rpp/v1", requiresUsername: true,
+    // deployment's is always given with --base-url, so that no ID token goes to a guess.
+    defaultBaseURL: "", requiresUsername: true,
     options: [
       ConnectorOption(
         "firebase_api_key", summary: "the RPP project's Firebase Web API key (public by design, not a secret)",
@@ -29,7 +29,8 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
       ConnectorOption(
         "firebase_token_base", summary: "where Firebase renews sessions",
         defaultValue: "https://securetoken.googleapis.com"),
-    ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration], linkSchemes: linkSchemes)
+    ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration], linkSchemes: linkSchemes,
+    baseURLRequired: "your RPP deployment's API address, e.g. https://api.example.com/v1")
 
   public static let itemKinds: Set<ItemKind> = [.order, .conversation, .message]
 
@@ -156,7 +157,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
         // Keep what came; go on from here when the service allows.
         marks["conversations.done"] = RPPProgress.format(done)
         var partial = FetchResult(items: Item.newestVersions(items), complete: [], cursor: SyncCursor(marks))
-        if case .rateLimited(let after) = error {
+        if case .rateLimited(let after, _) = error {
           partial.continueAfter = after ?? 60
         } else {
           partial.continueAfter = 30

@@ -44,7 +44,11 @@ extension RPPConnector {
       ChangeAnnouncement(
         category: "delivered", on: [.changed(fields: ["details.stage"])], onlyWhen: ["stage": "delivered"],
         summary: LocalizedText(
-          en: "Photos ready: {0}", de: "Fotos bereit: {0}", fr: "Photos prêtes : {0}", it: "Foto pronte: {0}")),
+          en: "Photos ready: {0}", de: "Fotos bereit: {0}", fr: "Photos prêtes : {0}", it: "Foto pronte: {0}"),
+        // The photos come after the shoot, by nature.
+        evenAfterEnd: true,
+        openLabel: LocalizedText(
+          en: "Open photos", de: "Fotos öffnen", fr: "Ouvrir les photos", it: "Apri le foto")),
     ])
 
   static let conversationDeclaration = ItemKindDeclaration(

@@ -101,7 +101,10 @@ struct RPPFirebaseAuth: Sendable {
       return .invalidCredentials("the account is disabled at RPP; ask your photography partner")
     case "TOO_MANY_ATTEMPTS_TRY_LATER":
       // The account is locked after failed attempts; no Retry-After. Not before 15 minutes.
-      return .rateLimited(retryAfter: 15 * 60)
+      return .rateLimited(
+        retryAfter: 15 * 60,
+        reason: "too many failed sign-ins: RPP has paused sign-in for this account; "
+          + "try again in about 15 minutes or reset the password")
     case "TOKEN_EXPIRED", "INVALID_REFRESH_TOKEN", "USER_NOT_FOUND":
       // The stored refresh token is dead: the caller signs in again with the password.
       return .sessionExpired

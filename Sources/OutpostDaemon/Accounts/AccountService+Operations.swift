@@ -36,6 +36,9 @@ extension AccountService {
       let presetBase = try preset(for: descriptor, options: params.options).flatMap { preset in
         descriptor.presets?.baseURLKey.flatMap { preset[$0] }
       }
+      if params.baseURL == nil, presetBase == nil, let what = descriptor.baseURLRequired {
+        throw .invalidParams("\(descriptor.displayName) accounts need --base-url: \(what)")
+      }
       baseURL = try Self.validBaseURL(params.baseURL ?? presetBase ?? descriptor.defaultBaseURL)
     }
     let options = try withPreset(descriptor, params.options)
@@ -251,7 +254,7 @@ extension AccountService {
       case .invalidCredentials(let detail): return .credentialsRejected(detail)
       case .twoFactorRequired, .unsupported: return .notSupported(error.description)
       case .unreachable, .transient: return .upstreamUnavailable(error.description)
-      case .rateLimited(let retryAfter): return .upstreamUnavailable(error.description, retryAfter: retryAfter)
+      case .rateLimited(let retryAfter, _): return .upstreamUnavailable(error.description, retryAfter: retryAfter)
       case .sessionExpired, .conflict, .notFound, .unexpectedReply: return .upstreamUnexpected(error.description)
       }
     }

@@ -18,6 +18,8 @@ struct ChangeNotifier: Sendable {
   let logger: Logger
   /// The kinds of item and their news, as the connectors declare them.
   var itemKinds: [ItemKindDeclaration] = ConnectorRegistry.itemKinds
+  /// The time now (a test's fixed one).
+  var now: @Sendable () -> Date = { Date() }
   /// More changes of one kind than this in one sync become one grouped notification.
   static let groupAbove = 3
 
@@ -70,7 +72,8 @@ struct ChangeNotifier: Sendable {
   }
 
   /// The notification `announcement` gives for `change`; nil for news about an appointment
-  /// that is over (an insight or a message is news whenever it was written). The
+  /// that is over, unless the announcement is news after the end by nature (photos delivered
+  /// after the shoot); an insight or a message is news whenever it was written. The
   /// dedupe key names the item and, for a change, the new value, so a game moved twice is told
   /// twice and a sync repeated is told once.
   private func notification(
@@ -78,11 +81,14 @@ struct ChangeNotifier: Sendable {
     declaration: ItemKindDeclaration, labels: TimeLabels
   ) -> NewNotification? {
     let item = stored.item
-    if declaration.appointment, let end = item.endsAt ?? item.startsAt, end < Date() { return nil }
+    let now = now()
+    if declaration.appointment, !announcement.evenAfterEnd, let end = item.endsAt ?? item.startsAt, end < now {
+      return nil
+    }
     // An appointment's body says when and where; other news says what its second line says.
     let when =
       declaration.appointment
-      ? [labels.start(of: item, now: Date()), item.location].compactMap { $0 }.joined(
+      ? [labels.start(of: item, now: now), item.location].compactMap { $0 }.joined(
         separator: " · ")
       : declaration.subtitle(of: item) ?? ""
     var key = "\(announcement.category):\(stored.number)"
@@ -92,6 +98,10 @@ struct ChangeNotifier: Sendable {
         case "time": key += ":" + (item.startsAt.map(UTCTimestamp.format) ?? "-")
         case "venue": key += ":" + (item.location ?? "-")
         case "status": key += ":" + item.status.rawValue
+        case let detail where detail.hasPrefix("details.") && announcement.watches(detail):
+          // One news per step of a detail it follows (a shoot's stage: assigned, en route, arrived).
+          let value = item.details[String(detail.dropFirst("details.".count))]
+          key += ":" + (value.map { String(decoding: $0.serialized, as: UTF8.self) } ?? "-")
         default: continue
         }
       }

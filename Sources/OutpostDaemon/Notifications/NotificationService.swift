@@ -17,7 +17,7 @@ actor NotificationService {
   let language: Language
   let timeZone: TimeZone
   /// Nil when desktop notifications are off (`notifications.desktop = false`).
-  let notifier: DesktopNotifier?
+  let notifier: (any DesktopShowing)?
   private(set) var preferences: NotificationPreferences
   /// Whether the server answered at the last try (nil: not tried yet).
   private(set) var available: Bool?
@@ -30,7 +30,7 @@ actor NotificationService {
 
   init(
     store: Store, events: EventHub, logger: Logger, language: Language, timeZone: TimeZone,
-    notifier: DesktopNotifier?, preferences: NotificationPreferences
+    notifier: (any DesktopShowing)?, preferences: NotificationPreferences
   ) {
     self.store = store
     self.events = events
@@ -109,18 +109,7 @@ actor NotificationService {
     else { return (.suppressed, nil) }
     guard let notifier else { return (.suppressed, nil) }
     let reminder = notification.category == .reminder
-    let buttons = await declaration(of: notification)?.notificationButtons ?? []
-    // The service's own snooze (seen on the phone too) replaces the local ones.
-    let ownSnooze = buttons.contains { $0.key.hasPrefix("snooze") }
-    var actions: [DesktopNotification.Action] = []
-    if notification.link != nil { actions.append(.init(key: ReminderAction.open.key, label: label(.open))) }
-    for button in buttons { actions.append(.init(key: button.desktopKey, label: button.label[language])) }
-    if reminder {
-      for action in ReminderAction.standard where action != .open {
-        if case .snooze = action, ownSnooze { continue }
-        actions.append(.init(key: action.key, label: label(action)))
-      }
-    }
+    let actions = await actions(for: notification)
     var desktop = DesktopNotification(
       replacesID: await replaced(by: notification), icon: "x-office-calendar", summary: notification.summary,
       body: notification.body, actions: actions,
@@ -147,6 +136,32 @@ actor NotificationService {
     }
   }
 
+  /// The buttons a notification shows: Open (named by the news when it names it, "Open
+  /// photos"), the kind's declared buttons, and a reminder's Snooze and Dismiss.
+  func actions(for notification: StoredNotification) async -> [DesktopNotification.Action] {
+    let reminder = notification.category == .reminder
+    let declaration = await declaration(of: notification)
+    let buttons = declaration?.notificationButtons ?? []
+    // The service's own snooze (seen on the phone too) replaces the local ones.
+    let ownSnooze = buttons.contains { $0.key.hasPrefix("snooze") }
+    // The news may name its Open button ("Open photos").
+    let openLabel = declaration?.announcements.first {
+      $0.category == notification.category.rawValue && $0.openLabel != nil
+    }?.openLabel?[language]
+    var actions: [DesktopNotification.Action] = []
+    if notification.link != nil {
+      actions.append(.init(key: ReminderAction.open.key, label: openLabel ?? label(.open)))
+    }
+    for button in buttons { actions.append(.init(key: button.desktopKey, label: button.label[language])) }
+    if reminder {
+      for action in ReminderAction.standard where action != .open {
+        if case .snooze = action, ownSnooze { continue }
+        actions.append(.init(key: action.key, label: label(action)))
+      }
+    }
+    return actions
+  }
+
   /// The desktop id of an earlier notification about the same item and category that is still
   /// up: the new one replaces it instead of stacking (a game moved twice, a snoozed reminder).
   private func replaced(by notification: StoredNotification) async -> UInt32 {
@@ -155,7 +170,7 @@ actor NotificationService {
     return recent.first { $0.id != notification.id && $0.itemNumber == item && $0.desktopID != nil }?.desktopID ?? 0
   }
 
-  private func serverCapabilities(_ notifier: DesktopNotifier) async throws -> Set<String> {
+  private func serverCapabilities(_ notifier: any DesktopShowing) async throws -> Set<String> {
     if let capabilities { return capabilities }
     let fetched = try await notifier.capabilities()
     capabilities = fetched

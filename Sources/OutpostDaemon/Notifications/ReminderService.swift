@@ -18,12 +18,15 @@ actor ReminderService {
   let timeZone: TimeZone
   let language: Language
   let cutoff: Duration
+  /// The time, and the sleep to the next due reminder (a test's manual clock).
+  let clock: any ReminderClock
   private var scheduler: ReminderScheduler?
 
   init(
     store: Store, notifications: NotificationService, logger: Logger, rules: ReminderRules, timeZone: TimeZone,
-    language: Language, cutoff: Duration
+    language: Language, cutoff: Duration, clock: any ReminderClock = SystemReminderClock()
   ) {
+    self.clock = clock
     self.store = store
     self.notifications = notifications
     self.logger = logger
@@ -38,7 +41,7 @@ actor ReminderService {
   /// are recorded missed rather than silently withdrawn.
   func start() async {
     let scheduler = ReminderScheduler(
-      store: store, onError: { [logger] error in logger.error("reminders: \(error)") },
+      store: store, clock: clock, onError: { [logger] error in logger.error("reminders: \(error)") },
       fire: { [weak self] due, catchUp in await self?.fire(due, catchUp: catchUp) })
     self.scheduler = scheduler
     await notifications.onReminderAction { [weak self] notification, action in
@@ -54,7 +57,7 @@ actor ReminderService {
     do {
       let accountRules = await loadOverrides().mapValues { $0.applied(to: rules) }
       let result = try await ReminderPlanner.replan(
-        in: store, itemNumbers: nil, rules: rules, accountRules: accountRules, timeZone: timeZone, now: Date())
+        in: store, itemNumbers: nil, rules: rules, accountRules: accountRules, timeZone: timeZone, now: clock.now())
       if result.changed {
         logger.info(
           "reminders: \(result.inserted) new, \(result.moved) moved, \(result.rearmed) re-armed, \(result.withdrawn.count) withdrawn (\(started.duration(to: .now)))"
@@ -70,7 +73,7 @@ actor ReminderService {
   func resumed() async { await scheduler?.resumed() }
 
   private func fire(_ due: [StoredReminder], catchUp: Bool) async {
-    let now = Date()
+    let now = clock.now()
     let decision = CatchUp.decide(due: due, now: now, cutoff: cutoff)
     let labels = TimeLabels(timeZone: timeZone, language: language)
     let language = language
@@ -118,7 +121,7 @@ actor ReminderService {
       switch action {
       case .snooze(let minutes):
         _ = try? await store.snoozeReminder(
-          number: reminder.number, until: Date().addingTimeInterval(Double(minutes) * 60))
+          number: reminder.number, until: clock.now().addingTimeInterval(Double(minutes) * 60))
       case .dismiss: _ = try? await store.dismissReminder(number: reminder.number)
       case .open: break
       }
@@ -130,7 +133,7 @@ actor ReminderService {
 
   func list(all: Bool) async throws(RPCError) -> [ReminderInfo] {
     let states: Set<ReminderState>? = all ? nil : [.pending]
-    let from = all ? Date().addingTimeInterval(-7 * 86_400) : nil
+    let from = all ? clock.now().addingTimeInterval(-7 * 86_400) : nil
     let reminders: [StoredReminder]
     let names: [String: String]
     do {
@@ -151,7 +154,7 @@ actor ReminderService {
     }
     let snoozed: StoredReminder?
     do {
-      snoozed = try await store.snoozeReminder(number: number, until: Date().addingTimeInterval(seconds))
+      snoozed = try await store.snoozeReminder(number: number, until: clock.now().addingTimeInterval(seconds))
     } catch .conflict(let detail) {
       throw .actionNotAllowed("reminder \(number) cannot be snoozed (\(detail))")
     } catch {

@@ -25,16 +25,28 @@ public struct ChangeAnnouncement: Codable, Sendable, Equatable {
   public var summary: LocalizedText
   /// When more than a few come in one sync, one notification says so; `{0}` is the count.
   public var grouped: LocalizedText?
+  /// News about an appointment is told only until its end, unless this is set: news that
+  /// comes after it by nature (a shoot's photos delivered) is told whenever it comes.
+  public var evenAfterEnd: Bool
+  /// The label of the notification's Open button ("Open photos"); nil for the usual "Open".
+  public var openLabel: LocalizedText?
 
   public init(
     category: String, on occasions: [Occasion], onlyWhen: [String: JSONValue] = [:], summary: LocalizedText,
-    grouped: LocalizedText? = nil
+    grouped: LocalizedText? = nil, evenAfterEnd: Bool = false, openLabel: LocalizedText? = nil
   ) {
     self.category = category
     self.occasions = occasions
     self.onlyWhen = onlyWhen
     self.summary = summary
     self.grouped = grouped
+    self.evenAfterEnd = evenAfterEnd
+    self.openLabel = openLabel
+  }
+
+  /// Whether a change of `field` can be this news.
+  public func watches(_ field: String) -> Bool {
+    occasions.contains { if case .changed(let fields) = $0 { fields.contains(field) } else { false } }
   }
 
   /// Whether `change` to `item` is news of this kind, and the fields that made it so.

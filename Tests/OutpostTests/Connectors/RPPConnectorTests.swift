@@ -101,10 +101,38 @@ import Testing
     }
     #expect(RPPFirebaseAuth.classify(reply("INVALID_LOGIN_CREDENTIALS"), signingIn: true).isInvalidCredentials)
     #expect(RPPFirebaseAuth.classify(reply("INVALID_PASSWORD"), signingIn: true).isInvalidCredentials)
+    // A lock after failed sign-ins: no automatic try for 15 minutes, and the user is told why.
+    let locked = RPPFirebaseAuth.classify(
+      reply("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled"), signingIn: true)
+    guard case .rateLimited(let wait?, _) = locked else {
+      Issue.record("a locked account is not rate-limited: \(locked)")
+      return
+    }
+    #expect(wait == 900)
     #expect(
-      RPPFirebaseAuth.classify(
-        reply("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled"), signingIn: true)
-        == .rateLimited(retryAfter: 900))
+      locked.description
+        == "too many failed sign-ins: RPP has paused sign-in for this account; try again in about 15 minutes "
+        + "or reset the password")
+    #expect(RPPFirebaseAuth.classify(reply("EMAIL_NOT_FOUND"), signingIn: true).isInvalidCredentials)
+    #expect(
+      RPPFirebaseAuth.classify(reply("USER_DISABLED : The user account has been disabled"), signingIn: true)
+        == .invalidCredentials("the account is disabled at RPP; ask your photography partner"))
+    #expect(
+      RPPFirebaseAuth.classify(reply("INVALID_EMAIL"), signingIn: true)
+        == .invalidCredentials("that is not a valid email address"))
+    #expect(
+      RPPFirebaseAuth.classify(reply("MISSING_PASSWORD"), signingIn: true)
+        == .invalidCredentials("no password was given"))
+    #expect(
+      RPPFirebaseAuth.classify(reply("OPERATION_NOT_ALLOWED : Password sign-in is disabled"), signingIn: true)
+        == .unsupported("signing in: password sign-in is switched off for this RPP project"))
+    #expect(RPPFirebaseAuth.classify(reply("USER_NOT_FOUND"), signingIn: false) == .sessionExpired)
+    #expect(
+      RPPFirebaseAuth.classify(reply("INVALID_GRANT_TYPE"), signingIn: false)
+        == .unexpectedReply("renewing the session: the service refused Outpost's request (INVALID_GRANT_TYPE)"))
+    #expect(
+      RPPFirebaseAuth.classify(reply("MISSING_REFRESH_TOKEN"), signingIn: false)
+        == .unexpectedReply("renewing the session: the service refused Outpost's request (MISSING_REFRESH_TOKEN)"))
     #expect(RPPFirebaseAuth.classify(reply("TOKEN_EXPIRED"), signingIn: false) == .sessionExpired)
     #expect(RPPFirebaseAuth.classify(reply("INVALID_REFRESH_TOKEN"), signingIn: false) == .sessionExpired)
     guard
@@ -115,6 +143,17 @@ import Testing
       return
     }
     #expect(detail.contains("firebase_api_key"))
+  }
+
+  @Test func anHourTokenIsRenewedFiveMinutesBeforeItsEnd() {
+    let start = UTCTimestamp.parse("2026-03-10T12:00:00Z")!
+    let session = RPPSession(
+      idToken: SecretString("id"), refreshToken: SecretString("refresh"), expiresAt: start.addingTimeInterval(3600),
+      lifetime: 3600, userID: "usr_ana", email: nil)
+    #expect(!session.isExpiring(at: start))
+    #expect(!session.isExpiring(at: start.addingTimeInterval(3600 - 301)))
+    #expect(session.isExpiring(at: start.addingTimeInterval(3600 - 300)))
+    #expect(session.isExpiring(at: start.addingTimeInterval(3600)))
   }
 
   @Test func theTokenSaysTheRoleAndPartner() {

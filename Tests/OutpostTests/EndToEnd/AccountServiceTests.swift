@@ -13,6 +13,27 @@ extension EndToEnd {
   /// The daemon's account service in process, with the real keyring and the sandbox, for what
   /// the CLI cannot reach yet (queued actions arrive with the action queue).
   @Suite struct AccountServiceTests {
+    /// RPP has no public address: an account without --base-url would send its ID tokens to a
+    /// guess, so it is refused before anything is asked or stored.
+    @Test func anRPPAccountWithoutItsDeploymentsAddressIsRefused() async throws {
+      let store = try Store.inMemory()
+      let logger = Logger(label: "test")
+      let accounts = AccountService(
+        store: store, vault: KeyringVault(secrets: .init()), transport: TestHTTP.transport,
+        events: try await EventHub(store: store, retained: 100, logger: logger), logger: logger,
+        pendingActions: { _ in 0 })
+      await #expect(
+        throws: RPCError.invalidParams(
+          "RPP accounts need --base-url: your RPP deployment's API address, e.g. https://api.example.com/v1")
+      ) {
+        _ = try await accounts.add(
+          .init(
+            kind: "rpp", name: "work", username: "ana@bayrealty.com", baseURL: nil, secret: "pw",
+            options: ["firebase_api_key": "key"]))
+      }
+      #expect(try await store.accounts().isEmpty)
+    }
+
     @Test func removingAnAccountWithQueuedActionsNeedsForceAndSaysHowMany() async throws {
       _ = try KeyringSession.shared.get()
       let server = try await SandboxServer.start(SandboxConfiguration())

@@ -12,7 +12,8 @@ struct AccountAddCommand: ParsableCommand {
       for like a password and kept in the keyring), or tasks (a to-do list on a Supabase \
       project: the password signs in once, then the keyring keeps the rotating refresh token; \
       --option apiKey=KEY sets the project's public key), rpp (RPP photo shoots: Firebase \
-      sign-in, `outpost rpp --help`), viiraa (ViiRaa glucose coaching, on Supabase like tasks; \
+      sign-in; --base-url is required, your RPP deployment's API address, and --option \
+      firebase_api_key=KEY its Firebase key; `outpost rpp --help`), viiraa (ViiRaa glucose coaching, on Supabase like tasks; \
       --option timeZone=ZONE overrides the profile's, `outpost viiraa --help`), agility (a \
       freelancer's invoices, transactions and estimated tax, on Supabase; --option \
       timeZone=ZONE, --option incomeTaxRate=PERCENT, `outpost agility --help`), or agilenetwork \
@@ -31,6 +32,7 @@ struct AccountAddCommand: ParsableCommand {
         echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
         outpost account add tasks --username me@example.ch --base-url http://127.0.0.1:8080/tasks --option apiKey=sandbox-tasks-anon-key
         outpost account add viiraa --name me --username libre@example.com --base-url http://127.0.0.1:8080/viiraa
+        outpost account add rpp --name work --username ana@bayrealty.com --base-url https://api.example.com/v1 --option firebase_api_key=KEY
         outpost account add agilenetwork --brand BRAND_ID --name fan
       """)
 
@@ -52,7 +54,9 @@ struct AccountAddCommand: ParsableCommand {
 
   @Option(
     name: .customLong("base-url"),
-    help: ArgumentHelp("The service's address, when not the public one (a test server).", valueName: "url"))
+    help: ArgumentHelp(
+      "The service's address, when not the public one (a test server); required for rpp, which has none.",
+      valueName: "url"))
   var baseURL: String?
 
   @Option(

@@ -18,8 +18,9 @@ struct RPPCommand: ParsableCommand {
     abstract: "RPP photo shoots: orders, booking, reschedule and cancel, messages.",
     discussion: """
       Add an account with `outpost account add rpp --name work --username EMAIL --password-stdin \
-      --option firebase_api_key=KEY` (and --base-url, --option firebase_auth_base=…, \
-      --option firebase_token_base=… for a deployment other than the defaults).
+      --base-url URL --option firebase_api_key=KEY`: --base-url is your RPP deployment's API \
+      address (RPP has no public one), and --option firebase_auth_base=…, \
+      --option firebase_token_base=… point Firebase sign-in elsewhere than Google's.
 
       Booking needs the network: a slot is live data. It is still safe to retry: the booking \
       is recorded with its idempotency key before it is sent, so a timeout or a crash never \
