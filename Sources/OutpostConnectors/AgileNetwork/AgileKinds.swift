@@ -28,28 +28,43 @@ enum AgileKinds {
             en: "New video: {0}", de: "Neues Video: {0}", fr: "Nouvelle vidéo : {0}", it: "Nuovo video: {0}"),
           grouped: LocalizedText(
             en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
-            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui")),
+            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui"),
+          headline: "expert"),
         ChangeAnnouncement(
           category: "new-content", on: [.new], onlyWhen: ["type": "article"],
           summary: LocalizedText(
             en: "New article: {0}", de: "Neuer Artikel: {0}", fr: "Nouvel article : {0}", it: "Nuovo articolo: {0}"),
           grouped: LocalizedText(
             en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
-            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui")),
+            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui"),
+          headline: "expert"),
       ]),
     ItemKindDeclaration(
       .subscription, noun: "subscription", appointment: false, subtitle: ["statusLabel", "billing"],
       amount: AmountField(valueKey: "price", currencyKey: "currency", currency: "USD"),
       announcements: [
-        ChangeAnnouncement(
-          category: "subscription-updates", on: [.changed(fields: ["details.status"])],
-          summary: LocalizedText(
-            en: "Subscription: {0}", de: "Abo: {0}", fr: "Abonnement : {0}", it: "Abbonamento: {0}")),
+        // First match wins: an ending (gone from the list, or expired) before a status change.
         ChangeAnnouncement(
           category: "subscription-updates", on: [.gone],
           summary: LocalizedText(
             en: "Subscription ended: {0}", de: "Abo beendet: {0}", fr: "Abonnement terminé : {0}",
             it: "Abbonamento terminato: {0}")),
+        ChangeAnnouncement(
+          category: "subscription-updates", on: [.changed(fields: ["details.status"])], onlyWhen: ["status": "grace"],
+          summary: LocalizedText(
+            en: "Payment failed: {0}", de: "Zahlung fehlgeschlagen: {0}", fr: "Paiement refusé : {0}",
+            it: "Pagamento non riuscito: {0}")),
+        ChangeAnnouncement(
+          category: "subscription-updates", on: [.changed(fields: ["details.status"])],
+          onlyWhen: ["status": "canceled_at_period_end"],
+          summary: LocalizedText(
+            en: "Subscription cancelled: {0}", de: "Abo gekündigt: {0}", fr: "Abonnement résilié : {0}",
+            it: "Abbonamento disdetto: {0}")),
+        ChangeAnnouncement(
+          category: "subscription-updates", on: [.changed(fields: ["details.status"])], onlyWhen: ["status": "active"],
+          summary: LocalizedText(
+            en: "Subscription renewed: {0}", de: "Abo verlängert: {0}", fr: "Abonnement renouvelé : {0}",
+            it: "Abbonamento rinnovato: {0}")),
       ]),
     ItemKindDeclaration(
       .promotion, noun: "offer", appointment: false, subtitle: ["body"],

@@ -106,10 +106,14 @@ struct ChangeNotifier: Sendable {
         }
       }
     }
+    var summary = announcement.summary(language, item.title)
+    var body = when
+    if let detail = announcement.headline, let head = item.details[detail]?.stringValue, !head.isEmpty {
+      (summary, body) = (head, summary)
+    }
     return NewNotification(
       category: NotificationCategory(rawValue: announcement.category), accountID: stored.accountID,
-      itemNumber: stored.number, summary: announcement.summary(language, item.title), body: when, link: item.link,
-      dedupeKey: key)
+      itemNumber: stored.number, summary: summary, body: body, link: item.link, dedupeKey: key)
   }
 
   /// An action the service refused (a conflict for the user to decide).

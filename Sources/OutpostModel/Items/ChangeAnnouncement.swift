@@ -30,11 +30,16 @@ public struct ChangeAnnouncement: Codable, Sendable, Equatable {
   public var evenAfterEnd: Bool
   /// The label of the notification's Open button ("Open photos"); nil for the usual "Open".
   public var openLabel: LocalizedText?
+  /// A detail whose value heads the notification, the summary then being its text (the
+  /// Agile Network's "John Doe" over "New video: Footwork Drills"); nil: the summary heads it.
+  public var headline: String?
 
   public init(
     category: String, on occasions: [Occasion], onlyWhen: [String: JSONValue] = [:], summary: LocalizedText,
-    grouped: LocalizedText? = nil, evenAfterEnd: Bool = false, openLabel: LocalizedText? = nil
+    grouped: LocalizedText? = nil, evenAfterEnd: Bool = false, openLabel: LocalizedText? = nil,
+    headline: String? = nil
   ) {
+    self.headline = headline
     self.category = category
     self.occasions = occasions
     self.onlyWhen = onlyWhen
