@@ -73,6 +73,12 @@ enum AgileKinds {
           category: "promotions", on: [.new],
           summary: LocalizedText(en: "Offer: {0}", de: "Angebot: {0}", fr: "Offre : {0}", it: "Offerta: {0}"))
       ]),
-    ItemKindDeclaration(.notificationSettings, noun: "notification settings", appointment: false),
+    // The brand's own toggles (agile-network.md §6): one it has off keeps that category off
+    // this desktop too; `outpost agile notifications` changes them there.
+    ItemKindDeclaration(
+      .notificationSettings, noun: "notification settings", appointment: false,
+      categorySwitches: [
+        "newContent": "new-content", "subscriptionUpdates": "subscription-updates", "promotions": "promotions",
+      ]),
   ]
 }

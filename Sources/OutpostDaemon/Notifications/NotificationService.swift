@@ -104,9 +104,27 @@ actor NotificationService {
       ])
   }
 
+  /// Whether the account's own settings at the service (mirrored in an item whose kind
+  /// declares `categorySwitches`) have this category off. Kept in the centre all the same.
+  private func switchedOffAtTheService(_ notification: StoredNotification) async -> Bool {
+    guard let accountID = notification.accountID else { return false }
+    let category = notification.category.rawValue
+    let switching = ConnectorRegistry.itemKinds.filter { $0.categorySwitches.values.contains(category) }
+    guard !switching.isEmpty,
+      let items = try? await store.items(accountID: accountID, kinds: switching.map(\.kind))
+    else { return false }
+    return switching.contains { declaration in
+      declaration.categorySwitches.contains { detail, switched in
+        switched == category
+          && items.contains { $0.item.kind == declaration.kind && $0.item.details[detail] == .bool(false) }
+      }
+    }
+  }
+
   private func show(_ notification: StoredNotification) async -> (NotificationDelivery, UInt32?) {
     guard preferences.shows(notification.category, accountID: notification.accountID, at: Date(), timeZone: timeZone)
     else { return (.suppressed, nil) }
+    if await switchedOffAtTheService(notification) { return (.suppressed, nil) }
     guard let notifier else { return (.suppressed, nil) }
     let reminder = notification.category == .reminder
     let actions = await actions(for: notification)

@@ -33,13 +33,18 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public var notificationButtons: [NotificationButton]
   /// The action queued when the user opens a notification about it (an insight marked read).
   public var openAction: ActionType?
+  /// Details that switch a notification category on or off at the service, for the kind that
+  /// mirrors the account's own settings there (Agile Network: `newContent` → `new-content`):
+  /// a category the service has off for the account stays off the desktop.
+  public var categorySwitches: [String: String]
 
   public init(
     _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
-    openAction: ActionType? = nil
+    openAction: ActionType? = nil, categorySwitches: [String: String] = [:]
   ) {
+    self.categorySwitches = categorySwitches
     self.notificationButtons = notificationButtons
     self.openAction = openAction
     self.eveningBefore = eveningBefore

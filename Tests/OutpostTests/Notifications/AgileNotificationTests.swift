@@ -66,6 +66,19 @@ import Testing
     #expect(told.first?.body.contains("payment failed") == true, "\(told.first?.body ?? "")")
   }
 
+  @Test func aCategoryTheBrandHasOffIsKeptButNotShown() async throws {
+    let fixture = try await NotificationFixture(kind: "agilenetwork", now: Self.now)
+    let settings = Self.items.settings(["newContent": true, "subscriptionUpdates": true, "promotions": false])
+    let offer = try #require(Self.items.promotion(["id": "promo_1", "title": "50% off", "body": "This week"]))
+    let video = Self.content("abc124", type: "VIDEO", title: "Footwork Drills")
+    try await fixture.sync([settings], announce: false)
+    try await fixture.sync([settings, offer, video])
+    let told = try await fixture.notifications()
+    #expect(Set(told.map(\.category.rawValue)) == ["promotions", "new-content"])
+    #expect(told.first { $0.category.rawValue == "promotions" }?.delivery == .suppressed)
+    #expect(fixture.desktop.notifications.map(\.summary) == ["John Doe"])
+  }
+
   @Test func aRenewalIsADeadlineThreeDaysAheadOnlyWhileItWillCharge() throws {
     let active = Self.subscription(status: "ACTIVE")
     let deadline = try #require(ReminderPlanner.deadlines(of: active).first)
