@@ -34,6 +34,31 @@ import Testing
     #expect(problem("volleykit://assignment/")?.contains("volleykit://assignment/ID") == true)
   }
 
+  /// `rpp://message/<conversationId>` is the conversation's link, and its messages carry it too
+  /// (a new-message notification opens the conversation): it names the conversation, wherever
+  /// its messages are in store order.
+  @Test func anRPPMessageLinkNamesItsConversationNotItsMessages() {
+    #expect(parsed("rpp://message/conv_8Yq2") == .service("rpp://message/conv_8Yq2"))
+    #expect(problem("rpp://message/")?.contains("rpp://order/ID") == true)
+    let at = Date(timeIntervalSince1970: 1_780_000_000)
+    func stored(_ number: Int64, _ kind: ItemKind, _ id: String) -> StoredItem {
+      StoredItem(
+        number: number, accountID: "a",
+        item: Item(kind: kind, upstreamID: id, title: id, link: "rpp://message/conv_8Yq2"),
+        firstSeenAt: at, updatedAt: at, removedAt: nil)
+    }
+    let items = [
+      stored(1, .message, "msg_1"), stored(2, .message, "msg_2"), stored(3, .conversation, "conv_8Yq2"),
+      stored(4, .order, "ord_8Yq2"),
+    ]
+    let link = parsed("rpp://message/conv_8Yq2")
+    #expect(link?.pick(items)?.number == 3)
+    #expect(link?.pick(Array(items.reversed()))?.number == 3)
+    // Without the conversation, the first item that carries the link.
+    #expect(link?.pick(Array(items.prefix(2)))?.number == 1)
+    #expect(parsed("rpp://order/ord_8Yq2")?.pick(items) == nil)
+  }
+
   /// A scheme is opened because a connector declares it, not because the parser knows it.
   @Test func aDeclaredSchemeIsOpenedAndAnUndeclaredOneIsNot() {
     let rpp = LinkScheme("rpp", appName: "RPP", paths: ["order"])

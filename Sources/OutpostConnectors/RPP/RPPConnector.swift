@@ -30,7 +30,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
         "firebase_token_base", summary: "where Firebase renews sessions",
         defaultValue: "https://securetoken.googleapis.com"),
     ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration], linkSchemes: linkSchemes,
-    baseURLRequired: "your RPP deployment's API address, e.g. https://api.example.com/v1")
+    barView: "rpp.next", baseURLRequired: "your RPP deployment's API address, e.g. https://api.example.com/v1")
 
   public static let itemKinds: Set<ItemKind> = [.order, .conversation, .message]
 

@@ -63,6 +63,12 @@ extension RPPConnector {
           en: "New message: {0}", de: "Neue Nachricht: {0}", fr: "Nouveau message : {0}", it: "Nuovo messaggio: {0}"),
         grouped: LocalizedText(
           en: "{0} new messages", de: "{0} neue Nachrichten", fr: "{0} nouveaux messages", it: "{0} nuovi messaggi"))
+    ],
+    // "Reply" opens the conversation in a terminal, where `outpost rpp send` answers it.
+    notificationButtons: [
+      NotificationButton(
+        key: "reply", command: "outpost rpp messages {conversationId}",
+        label: LocalizedText(en: "Reply", de: "Antworten", fr: "Répondre", it: "Rispondi"))
     ])
 
   static let linkSchemes = [

@@ -66,9 +66,7 @@ enum ItemHandlers {
       if case .item(let number) = link {
         found = try await store.item(number: number)
       } else {
-        found = try await store.items(accountID: nil, kinds: nil, startingIn: nil).first {
-          link.matches(number: $0.number, item: $0.item)
-        }
+        found = link.pick(try await store.items(accountID: nil, kinds: nil, startingIn: nil))
       }
       let listedItem = found.map { listed($0, accounts) }
       // A brand's link to something the store does not hold (older content, an expert not

@@ -27,11 +27,16 @@ actor NotificationService {
   private var reminderAction: (@Sendable (StoredNotification, ReminderAction) async -> Void)?
   private var itemAction: (@Sendable (StoredNotification, ActionType, [String: JSONValue]) async -> Void)?
   private var listening: Task<Void, Never>?
+  /// Runs an `outpost …` command (its words) in a terminal, for a button that runs one (a
+  /// test's recorder).
+  let runInTerminal: @Sendable ([String]) -> Void
 
   init(
     store: Store, events: EventHub, logger: Logger, language: Language, timeZone: TimeZone,
-    notifier: (any DesktopShowing)?, preferences: NotificationPreferences
+    notifier: (any DesktopShowing)?, preferences: NotificationPreferences,
+    runInTerminal: (@Sendable ([String]) -> Void)? = nil
   ) {
+    self.runInTerminal = runInTerminal ?? { [logger] words in Self.runInTerminal(words, logger: logger) }
     self.store = store
     self.events = events
     self.logger = logger
@@ -210,7 +215,7 @@ actor NotificationService {
     return ConnectorRegistry.itemKind(item.item.kind)
   }
 
-  private func handle(_ signal: NotificationSignal) async {
+  func handle(_ signal: NotificationSignal) async {
     switch signal {
     case .actionInvoked(let id, let key):
       guard let notification = try? await store.notification(desktopID: id) else { return }
@@ -220,7 +225,17 @@ actor NotificationService {
         else { return }
         logger.info("notifications: \(buttonKey) on #\(notification.id) \"\(notification.summary)\"")
         _ = try? await store.markNotificationsRead(ids: [notification.id], at: Date())
-        await itemAction?(notification, button.action, button.params)
+        if let action = button.action {
+          await itemAction?(notification, action, button.params)
+        } else if button.command != nil {
+          guard let number = notification.itemNumber, let item = try? await store.item(number: number),
+            let words = button.commandLine(for: item.item)
+          else {
+            logger.warning("notifications: \(buttonKey) on #\(notification.id): no plain command for the item")
+            return
+          }
+          runInTerminal(words)
+        }
         return
       }
       guard let action = ReminderAction(key: key) else { return }
@@ -284,16 +299,29 @@ actor NotificationService {
     return updated
   }
 
+  /// Runs `words` in the user's terminal: `$TERMINAL -e …` when set, else the Debian
+  /// alternative `x-terminal-emulator -e …`. The words are passed as arguments, never through a
+  /// shell.
+  nonisolated static func runInTerminal(_ words: [String], logger: Logger) {
+    let terminal = ProcessInfo.processInfo.environment["TERMINAL"].flatMap { $0.isEmpty ? nil : $0 }
+    spawn([terminal ?? "x-terminal-emulator", "-e"] + words, logger: logger)
+  }
+
   /// Opens a link the way the desktop does (the `.desktop` handler turns `volleykit://` and
   /// `outpost://` into `outpost open`).
   nonisolated static func open(_ link: String, logger: Logger) {
+    spawn(["xdg-open", link], logger: logger)
+  }
+
+  /// Starts `arguments` (a program found on PATH and its arguments) and reaps it off the actor.
+  nonisolated static func spawn(_ arguments: [String], logger: Logger) {
     var pid = pid_t()
-    let arguments = ["xdg-open", link]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    let spawned = posix_spawnp(&pid, "xdg-open", nil, nil, &argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], nil, nil, &argv, environ)
     guard spawned == 0 else {
-      logger.warning("notifications: cannot run xdg-open for \(link): \(String(cString: strerror(spawned)))")
+      logger.warning(
+        "notifications: cannot run \(arguments.joined(separator: " ")): \(String(cString: strerror(spawned)))")
       return
     }
     // Reaped off the actor: xdg-open may wait for the browser to start.

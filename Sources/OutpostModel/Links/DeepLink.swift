@@ -160,6 +160,20 @@ public enum DeepLink: Sendable, Equatable {
     case .command: return false
     }
   }
+
+  /// The item this link names among `candidates` (in store order): several items may carry one
+  /// link (RPP's messages carry their conversation's `rpp://message/<conversationId>`, so that
+  /// opening one opens the conversation); the one whose own id the link ends with is the one it
+  /// names, the others only point at it.
+  public func pick(_ candidates: [StoredItem]) -> StoredItem? {
+    let matching = candidates.filter { matches(number: $0.number, item: $0.item) }
+    if case .service(let link) = self,
+      let owner = matching.first(where: { !$0.item.upstreamID.isEmpty && link.hasSuffix("/" + $0.item.upstreamID) })
+    {
+      return owner
+    }
+    return matching.first
+  }
 }
 
 public struct DeepLinkError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -73,6 +73,12 @@ extension EndToEnd {
       let orders = try json(ItemsList.Result.self, try cli(daemon, ["rpp", "orders", "--json"])).items
       let truth = try await agentOrders(sandbox)
       #expect(Set(orders.map(\.item.upstreamID)) == Set(truth.compactMap { $0["id"]?.stringValue }))
+      // One of them by its RPP link, as `outpost open` and the link handler name it.
+      let linked = try #require(orders.first { $0.item.details["orderNumber"] != nil })
+      let show = try cli(daemon, ["show", "rpp://order/\(linked.item.upstreamID)"])
+      #expect(show.status == 0, "\(show.stderr)")
+      #expect(show.stdout.contains(linked.item.title), "\(show.stdout)")
+      #expect(show.stdout.contains(linked.item.details["orderNumber"]?.stringValue ?? "-"), "\(show.stdout)")
       let human = try cli(daemon, ["rpp", "orders", "--upcoming"])
       #expect(human.status == 0 && human.stdout.contains("RPP-"), "\(human.stdout)\(human.stderr)")
 
@@ -163,8 +169,21 @@ extension EndToEnd {
       #expect(try cli(daemon, ["sync", "work", "--wait"]).status == 0)
       let told = try json(NotificationsList.Result.self, try cli(daemon, ["notifications", "--json"])).notifications
       #expect(told.contains { $0.category == "new-message" && $0.summary.contains("On my way!") }, "\(told)")
+      func unread() async throws -> Int64? {
+        guard case .array(let all)? = try await state(sandbox)["conversations"] else { return nil }
+        return all.first { $0["id"] == .string(conversation.item.upstreamID) }?["unreadCount"]?.int64Value
+      }
+      let unreadBefore = try #require(try await unread())
+      #expect(unreadBefore > 0)
+      // A peek leaves it unread at RPP, even after the queue ran (a sync replays it first).
+      let peeked = try cli(daemon, ["rpp", "messages", "\(conversation.number)", "--no-mark-read"])
+      #expect(peeked.status == 0 && peeked.stdout.contains("On my way!"), "\(peeked.stdout)\(peeked.stderr)")
+      #expect(try cli(daemon, ["sync", "work", "--wait"]).status == 0)
+      #expect(try await unread() == unreadBefore)
       let shown = try cli(daemon, ["rpp", "messages", "\(conversation.number)"])
       #expect(shown.status == 0 && shown.stdout.contains("On my way!"), "\(shown.stdout)\(shown.stderr)")
+      #expect(try cli(daemon, ["sync", "work", "--wait"]).status == 0)
+      #expect(try await unread() == 0)
 
       // Signing out everywhere: RPP kills every session, and Outpost forgets its own.
       let out = try cli(daemon, ["rpp", "sign-out-everywhere"])

@@ -36,16 +36,26 @@ final class RecordingDesktop: DesktopShowing {
   func click(_ key: String, on id: UInt32) { continuation.yield(.actionInvoked(id: id, actionKey: key)) }
 }
 
+/// What buttons ran in a terminal, instead of a terminal.
+final class TerminalRecorder: Sendable {
+  private let runs = Mutex<[[String]]>([])
+  var commands: [[String]] { runs.withLock { $0 } }
+  func record(_ words: [String]) { runs.withLock { $0.append(words) } }
+}
+
 /// An in-memory store with one account of `kind`, the notification centre on a recording
 /// desktop, and the change notifier, all at a fixed time.
 struct NotificationFixture {
   static let accountID = "00000000-0000-4000-8000-0000000000b1"
   let store: Store
   let desktop = RecordingDesktop()
+  /// The commands a button ran in a terminal.
+  let terminal = TerminalRecorder()
   let centre: NotificationService
   var now: Date
 
   init(kind: String, now: Date, preferences: NotificationPreferences = NotificationPreferences()) async throws {
+    let terminal = terminal
     store = try Store.inMemory()
     self.now = now
     try await store.addAccount(
@@ -55,7 +65,7 @@ struct NotificationFixture {
     centre = NotificationService(
       store: store, events: try await EventHub(store: store, retained: 100, logger: Logger(label: "test")),
       logger: Logger(label: "test"), language: .en, timeZone: TimeZone(identifier: "America/Los_Angeles")!,
-      notifier: desktop, preferences: preferences)
+      notifier: desktop, preferences: preferences, runInTerminal: { words in terminal.record(words) })
   }
 
   var notifier: ChangeNotifier {

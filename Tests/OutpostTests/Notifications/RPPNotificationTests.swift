@@ -133,4 +133,41 @@ import Testing
     #expect(told.map(\.delivery) == [.suppressed, .shown])
     #expect(fixture.desktop.notifications.map(\.summary) == ["Shoot moved: 25 HDR photos · 12 Ocean Ave"])
   }
+
+  static func message(_ id: String, conversation: String) -> Item {
+    RPPItems.message(
+      [
+        "id": .string(id), "conversationId": .string(conversation), "body": "Running 10 min late",
+        "senderId": "usr_dana", "senderRole": "photographer",
+      ], userID: "usr_ana", names: ["usr_dana": "Dana Reyes"])!
+  }
+
+  @Test func replyOnANewMessageOpensTheConversationInATerminal() async throws {
+    let fixture = try await NotificationFixture(kind: "rpp", now: Self.before)
+    try await fixture.sync([], announce: false)
+    try await fixture.sync([Self.message("msg_1", conversation: "conv_8Yq2")])
+    let told = try #require(try await fixture.notifications().first)
+    #expect(told.category.rawValue == "new-message")
+    let shown = try #require(fixture.desktop.notifications.first)
+    #expect(shown.actions.map(\.label) == ["Open", "Reply"])
+    await fixture.centre.handle(.actionInvoked(id: 1, actionKey: shown.actions[1].key))
+    #expect(fixture.terminal.commands == [["outpost", "rpp", "messages", "conv_8Yq2"]])
+    #expect(try await fixture.notifications().first?.isRead == true)
+  }
+
+  @Test func aReplyButtonRunsNothingForAValueThatIsNotPlain() {
+    let button = NotificationButton(
+      key: "reply", command: "outpost rpp messages {conversationId}",
+      label: LocalizedText(en: "Reply", de: "Antworten", fr: "Répondre", it: "Rispondi"))
+    #expect(
+      button.commandLine(for: Self.message("m", conversation: "conv_1")) == ["outpost", "rpp", "messages", "conv_1"])
+    for hostile in ["conv;rm -rf ~", "$(id)", "conv 2", "../x/y", ""] {
+      #expect(button.commandLine(for: Self.message("m", conversation: hostile)) == nil, "\(hostile)")
+    }
+    var noConversation = Self.message("m", conversation: "c")
+    noConversation.details = ["id": "m"]
+    #expect(button.commandLine(for: noConversation) == nil)
+    let notOutpost = NotificationButton(key: "x", command: "rm {conversationId}", label: button.label)
+    #expect(notOutpost.commandLine(for: Self.message("m", conversation: "c")) == nil)
+  }
 }
