@@ -51,7 +51,8 @@ extension EndToEnd {
 
     @Test func anAgentsShootsSyncABookingCutByKillIsBookedOnceAndALateRescheduleConflicts() async throws {
       _ = try KeyringSession.shared.get()
-      let sandbox = try SandboxProcess(arguments: ["--manual-clock"])
+      // 10-second ID tokens, as the day asks; the clock moves only when the test says.
+      let sandbox = try SandboxProcess(arguments: ["--manual-clock", "--rpp-token-lifetime", "10"])
       let daemon = try DaemonProcess()
       try daemon.start()
       var transcript = ""
@@ -102,6 +103,8 @@ extension EndToEnd {
       let (first, later, last) = (free[0], free[free.count / 2], free[free.count - 1])
 
       // The booking's reply is held; outpostd is killed while it waits; the booking happened.
+      // Every reply takes 300 ms meanwhile, as over a slow network.
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "rpp", "latencyMilliseconds": 300])
       try await rppAdmin(sandbox, ["op": "config", "holdWriteReplies": true])
       let booking = try RunningCommand(
         outpost,
@@ -131,6 +134,7 @@ extension EndToEnd {
       #expect(keys.count == 1)
       let listed = try cli(daemon, ["rpp", "orders"])
       #expect(listed.stdout.contains(number), "\(listed.stdout)")
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "rpp", "latencyMilliseconds": 0])
 
       // A booking that goes through at once prints its confirmation number.
       let second = try cli(
