@@ -7,7 +7,7 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
     abstract:
-      "Serve fake upstream services (VolleyManager, Supabase projects for tasks, ViiRaa and Agility, Keycloak, RPP, the Agile Network GraphQL gateway) on loopback, for tests and demos.",
+      "Serve fake upstream services (VolleyManager, Supabase projects for tasks, ViiRaa and Agility, Keycloak, RPP, Agile Network GraphQL gateway) on loopback, for tests and demos.",
     discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")

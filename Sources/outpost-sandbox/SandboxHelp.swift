@@ -231,7 +231,7 @@ enum SandboxHelp {
     "reuseIntervalSeconds"}.
 
     AGILE NETWORK (--service agilenetwork, under /agile)
-    The Agile Network's GraphQL gateway (shared/upstreams/agile-network.md §5,
+    Agile Network's GraphQL gateway (shared/upstreams/agile-network.md §5,
     §6), one endpoint per brand; the brands are the keycloak realms:
       POST /agile/<realm>/graphql   {"query","operationName"?,"variables"?,
            "extensions"?}; GET with ?query=… for queries (a mutation: 405).

@@ -116,7 +116,8 @@ enum AgileNetworkSchedule {
     let firstDay = after.floorDivided(by: 86_400)
     let lastDay = through.floorDivided(by: 86_400)
     for day in firstDay...lastDay {
-      for (index, expert) in experts.enumerated() where (day + expert.number).floorModulo(expert.publishEveryDays) == 0 {
+      for (index, expert) in experts.enumerated() where (day + expert.number).floorModulo(expert.publishEveryDays) == 0
+      {
         let at = day * 86_400 + expert.publishHour * 3600 + (expert.number % 60) * 60
         guard at > after, at <= through else { continue }
         found.append(Publication(expertIndex: index, at: at, round: day / expert.publishEveryDays % 1000))

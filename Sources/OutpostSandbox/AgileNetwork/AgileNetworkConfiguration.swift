@@ -1,4 +1,4 @@
-/// How the "agilenetwork" service (the Agile Network's GraphQL gateway, agile-network.md §5, §6
+/// How the "agilenetwork" service (Agile Network's GraphQL gateway, agile-network.md §5, §6
 /// and §8) behaves at start. The brands themselves are the Keycloak realms of the sandbox
 /// configuration (a realm's name is the brand id); this only adds what a realm does not know.
 /// No brand value is written in code: the list comes from configuration (agile-network.md §1).

@@ -13,7 +13,9 @@ final class AgileRequestContext: Sendable {
   let faults: AgileNetworkFaults
   private let snapshot: Mutex<AgileNetworkBrand>
 
-  init(sandbox: AgileNetworkSandbox, brand: AgileNetworkBrand, viewer: AgileViewer, now: Int, faults: AgileNetworkFaults) {
+  init(
+    sandbox: AgileNetworkSandbox, brand: AgileNetworkBrand, viewer: AgileViewer, now: Int, faults: AgileNetworkFaults
+  ) {
     self.sandbox = sandbox
     brandID = brand.id
     self.viewer = viewer

@@ -6,9 +6,13 @@ struct AgileGraphError: Error, Sendable {
   let code: String?
   var extensions: [(String, SandboxJSON)] = []
 
-  static func badInput(_ message: String) -> AgileGraphError { AgileGraphError(message: message, code: "BAD_USER_INPUT") }
+  static func badInput(_ message: String) -> AgileGraphError {
+    AgileGraphError(message: message, code: "BAD_USER_INPUT")
+  }
 
-  static func notFound(_ what: String) -> AgileGraphError { AgileGraphError(message: "\(what) not found", code: "NOT_FOUND") }
+  static func notFound(_ what: String) -> AgileGraphError {
+    AgileGraphError(message: "\(what) not found", code: "NOT_FOUND")
+  }
 
   static let subgraphDown = AgileGraphError(message: "Subgraph errors redacted", code: nil)
   static let cursorExpired = AgileGraphError(message: "Cursor too old", code: "CURSOR_EXPIRED")

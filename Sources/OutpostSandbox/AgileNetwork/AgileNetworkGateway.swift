@@ -7,7 +7,8 @@ import NIOHTTP1
 /// queries, parse, validation, then execution against the brand's state at the request's
 /// instant.
 enum AgileNetworkGateway {
-  static func respond(_ request: SandboxRequest, brandID: String, sandbox: AgileNetworkSandbox) async -> SandboxResponse {
+  static func respond(_ request: SandboxRequest, brandID: String, sandbox: AgileNetworkSandbox) async -> SandboxResponse
+  {
     guard request.method == .GET || request.method == .POST else {
       return AgileNetworkReplies.httpError(.methodNotAllowed, "Use GET or POST", code: "METHOD_NOT_ALLOWED")
         .adding("Allow", "GET, POST")
@@ -87,7 +88,9 @@ enum AgileNetworkGateway {
       }
       return AgileNetworkReplies.requestError(.badRequest, mode, errors)
     }
-    guard let brand = sandbox.liveBrand(brandID, now: now) else { return AgileNetworkReplies.httpError(.notFound, "No such brand", code: "NOT_FOUND") }
+    guard let brand = sandbox.liveBrand(brandID, now: now) else {
+      return AgileNetworkReplies.httpError(.notFound, "No such brand", code: "NOT_FOUND")
+    }
     let context = AgileRequestContext(
       sandbox: sandbox, brand: brand,
       viewer: AgileViewer(id: claims.subject, email: claims.email, name: claims.name), now: now, faults: faults)
@@ -137,7 +140,8 @@ enum AgileNetworkGateway {
     if let query = body.query {
       if let hash = body.persistedHash {
         guard SandboxIdentifiers.hex(SandboxDigest.sha256(Array(query.utf8))) == hash else {
-          return .failure(QueryRefusal(message: "provided sha does not match query", code: "BAD_REQUEST", status: .badRequest))
+          return .failure(
+            QueryRefusal(message: "provided sha does not match query", code: "BAD_REQUEST", status: .badRequest))
         }
         sandbox.persist(query, hash: hash)
       }
@@ -145,7 +149,8 @@ enum AgileNetworkGateway {
     }
     guard let hash = body.persistedHash else {
       return .failure(
-        QueryRefusal(message: "GraphQL operations must contain a non-empty `query`", code: "BAD_REQUEST", status: .badRequest))
+        QueryRefusal(
+          message: "GraphQL operations must contain a non-empty `query`", code: "BAD_REQUEST", status: .badRequest))
     }
     guard let query = sandbox.persistedQuery(hash) else {
       // Apollo answers 200 here whatever the Accept: the client resends with the query.

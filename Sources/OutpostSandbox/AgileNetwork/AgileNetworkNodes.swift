@@ -45,8 +45,11 @@ struct AgileExpertNode: AgileGraphNode {
     case "content":
       let first = try AgileNetworkPaging.first(arguments.int("first"), default: 20)
       let type = arguments.string("type")
-      let items = brand.publishedContent(now: context.now) { $0.expertIndex == index && (type == nil || $0.type.rawValue == type) }
-      return AgileConnections.content(try AgileNetworkPaging.byContent(items, first: first, after: arguments.string("after")))
+      let items = brand.publishedContent(now: context.now) {
+        $0.expertIndex == index && (type == nil || $0.type.rawValue == type)
+      }
+      return AgileConnections.content(
+        try AgileNetworkPaging.byContent(items, first: first, after: arguments.string("after")))
     case "updatedAt": return context.dateTime(expert.updatedAt)
     default: return nil
     }

@@ -73,7 +73,9 @@ enum AgileNetworkReplies {
   /// The executor's errors in §5's shape, codes taken from what the resolvers threw.
   static func errors(_ errors: [GraphQLError], requestFailed: Bool) -> [SandboxJSON] {
     errors.map { error in
-      let locations = error.locations.map { SandboxJSON.object([("line", .int($0.line)), ("column", .int($0.column))]) }
+      let locations = error.locations.map {
+        SandboxJSON.object([("line", .int($0.line)), ("column", .int($0.column))])
+      }
       let path = error.path.elements.map { element -> SandboxJSON in
         switch element {
         case .index(let index): .int(index)
@@ -81,7 +83,8 @@ enum AgileNetworkReplies {
         }
       }
       if let thrown = error.originalError as? AgileGraphError {
-        return Self.error(thrown.message, code: thrown.code, path: path, locations: locations, extensions: thrown.extensions)
+        return Self.error(
+          thrown.message, code: thrown.code, path: path, locations: locations, extensions: thrown.extensions)
       }
       return Self.error(
         error.message, code: requestFailed ? "BAD_USER_INPUT" : "INTERNAL_SERVER_ERROR", path: path,

@@ -38,7 +38,8 @@ struct AgileQueryRoot: AgileGraphNode {
     case "changes":
       let first = try AgileNetworkPaging.first(
         arguments.int("first"), default: 100, maximum: AgileNetworkPaging.maximumChanges)
-      let batch = try brand.changes(user: context.viewer.id, since: arguments.string("since"), first: first, now: context.now)
+      let batch = try brand.changes(
+        user: context.viewer.id, since: arguments.string("since"), first: first, now: context.now)
       return AgileValues([
         "events": batch.events.map { AgileChangeEventNode(event: $0) } as [(any Sendable)?], "cursor": batch.cursor,
         "hasMore": batch.hasMore,

@@ -169,7 +169,9 @@ public final class AgileNetworkSandbox: Sendable {
 
   /// The slug of the expert with that id (`exp_<n>`), for tests that hold ids.
   public func expertSlug(id: String, brand: String) async -> String? {
-    liveBrand(brand, now: nowSeconds).flatMap { live in AgileQueryRoot.expertIndex(id, in: live).map { live.experts[$0].slug } }
+    liveBrand(brand, now: nowSeconds).flatMap { live in
+      AgileQueryRoot.expertIndex(id, in: live).map { live.experts[$0].slug }
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-/// The "agilenetwork" module: the Agile Network's GraphQL gateway, one endpoint per brand,
+/// The "agilenetwork" module: Agile Network's GraphQL gateway, one endpoint per brand,
 ///
 ///     POST|GET /agile/<brand-id>/graphql
 ///

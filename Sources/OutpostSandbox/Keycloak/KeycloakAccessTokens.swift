@@ -1,4 +1,4 @@
-/// Access tokens as a resource server sees them: the Agile Network gateway accepts a token of
+/// Access tokens as a resource server sees them: Agile Network gateway accepts a token of
 /// the brand's realm offline, as a JWT-checking gateway does (signature, `typ`, issuer realm,
 /// `azp` = the realm's client, `exp` on the sandbox clock), without asking Keycloak about the
 /// session.
