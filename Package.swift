@@ -25,6 +25,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
+    .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -73,6 +75,10 @@ let package = Package(
         // Real HMACs on VolleyManager's form fields; Supabase's HS256 access tokens.
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "JWTKit", package: "jwt-kit"),
+        // The Agile Network gateway's parser, validator and executor (agile-network.md §5, §6).
+        .product(name: "GraphQL", package: "GraphQL"),
+        // GraphQL's `Map` keeps object members in an OrderedDictionary.
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ]),
     // The sync engine: schedules, fetches through the connectors, records changes in the store.
     .target(

@@ -57,6 +57,8 @@ public struct SandboxConfiguration: Sendable {
   public var viiraa = SandboxViiRaaConfiguration()
   /// The "agility" project (a fake Supabase project under `/agility`).
   public var agility = SandboxAgilityConfiguration()
+  /// The "agilenetwork" GraphQL gateway (under `/agile`), one brand per Keycloak realm.
+  public var agileNetwork = SandboxAgileNetworkConfiguration()
 
   public init(
     host: String = "127.0.0.1",

@@ -29,6 +29,8 @@ public final class SandboxServer: Sendable {
   public let viiraa: ViiRaaSandbox
   /// The agility project's live state (it exists even when not mounted, answering nothing).
   public let agility: AgilitySandbox
+  /// The Agile Network gateway's live state (it exists even when not mounted, answering nothing).
+  public let agileNetwork: AgileNetworkSandbox
   private let clock: SandboxSharedClock
   private let listener: any Channel
   private let connections: SandboxConnections
@@ -42,7 +44,7 @@ public final class SandboxServer: Sendable {
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
     tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, viiraa: ViiRaaSandbox,
-    agility: AgilitySandbox, clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections,
+    agility: AgilitySandbox, agileNetwork: AgileNetworkSandbox, clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections,
     eventLoops: MultiThreadedEventLoopGroup
   ) {
     self.eventLoops = eventLoops
@@ -55,6 +57,7 @@ public final class SandboxServer: Sendable {
     self.rpp = rpp
     self.viiraa = viiraa
     self.agility = agility
+    self.agileNetwork = agileNetwork
     self.clock = clock
     self.listener = listener
     self.connections = connections
@@ -70,6 +73,7 @@ public final class SandboxServer: Sendable {
     case .rpp: baseURL + RPPAPI.base
     case .viiraa: baseURL + ViiRaaService.prefix
     case .agility: baseURL + AgilityService.prefix
+    case .agilenetwork: baseURL + AgileNetworkService.prefix
     }
   }
 
@@ -85,9 +89,13 @@ public final class SandboxServer: Sendable {
     let rpp = await RPPSandbox(configuration: configuration.rpp, seed: configuration.seed, clock: clock)
     let viiraa = await ViiRaaSandbox(configuration: configuration.viiraa, seed: configuration.seed, clock: clock)
     let agility = await AgilitySandbox(configuration: configuration.agility, seed: configuration.seed, clock: clock)
+    let agileNetwork = AgileNetworkSandbox(
+      configuration: configuration.agileNetwork, realms: configuration.keycloak.realms, keycloak: keycloak,
+      seed: configuration.seed, clock: clock)
     let modules: [any SandboxService] = [
       VolleyManagerService(sandbox: volleyManager), TasksService(sandbox: tasks), KeycloakService(sandbox: keycloak),
       RPPService(sandbox: rpp), ViiRaaService(sandbox: viiraa), AgilityService(sandbox: agility),
+      AgileNetworkService(sandbox: agileNetwork),
     ].filter { configuration.services.contains($0.name) }
     let admin = SandboxAdmin(services: modules, clock: clock, seed: configuration.seed)
     let router = SandboxRouter(services: modules, admin: admin)
@@ -124,7 +132,7 @@ public final class SandboxServer: Sendable {
     return SandboxServer(
       port: port, baseURL: "http://\(host):\(port)", services: configuration.services.sorted(),
       volleyManager: volleyManager, tasks: tasks, keycloak: keycloak, rpp: rpp, viiraa: viiraa, agility: agility,
-      clock: clock,
+      agileNetwork: agileNetwork, clock: clock,
       listener: listener,
       connections: connections, eventLoops: eventLoops)
   }

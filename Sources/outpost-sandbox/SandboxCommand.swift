@@ -7,7 +7,7 @@ struct SandboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "outpost-sandbox",
     abstract:
-      "Serve fake upstream services (VolleyManager, Supabase projects for tasks, ViiRaa and Agility, Keycloak, RPP) on loopback, for tests and demos.",
+      "Serve fake upstream services (VolleyManager, Supabase projects for tasks, ViiRaa and Agility, Keycloak, RPP, Agile Network GraphQL gateway) on loopback, for tests and demos.",
     discussion: SandboxHelp.discussion)
 
   @Option(help: "The address to listen on.")
@@ -70,7 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("service"),
     help: ArgumentHelp(
-      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts), viiraa (at /viiraa), agility (at /agility). All of them if not given.",
+      "A service to mount, repeatable: volleymanager (at /), tasks (at /tasks), keycloak (at /keycloak), rpp (at /rpp/v1 and the Firebase hosts), viiraa (at /viiraa), agility (at /agility), agilenetwork (at /agile). All of them if not given.",
       valueName: "name"))
   var services: [SandboxServiceName] = []
 
@@ -141,6 +141,13 @@ struct SandboxCommand: AsyncParsableCommand {
     name: .customLong("agility-overdue-job"),
     help: "Start with agility's nightly overdue job on (it stores 'overdue' at each local midnight); off by default.")
   var agilityOverdueJob = false
+
+  @Option(
+    name: .customLong("agile-rate-limit"),
+    help: ArgumentHelp(
+      "Requests a minute per access token at the agilenetwork gateway before 429 (0: no limit).",
+      valueName: "requests"))
+  var agileRateLimit = 600
 
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
@@ -249,6 +256,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
     configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime
     configuration.agility.overdueJobEnabled = agilityOverdueJob
+    configuration.agileNetwork.rateLimitPerMinute = max(0, agileRateLimit)
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }

@@ -15,6 +15,7 @@ enum SandboxHelp {
         rpp http://127.0.0.1:PORT/rpp/v1
         viiraa http://127.0.0.1:PORT/viiraa
         agility http://127.0.0.1:PORT/agility
+        agilenetwork http://127.0.0.1:PORT/agile
 
     VOLLEYMANAGER (--service volleymanager, at the root /)
     It imitates VolleyManager (volleymanager.volleyball.ch) closely \
@@ -228,6 +229,37 @@ enum SandboxHelp {
     {"email","name"}, connection-status {"email","account","status"},
     end-sessions {"email"}, config {"accessTokenLifetimeSeconds",
     "reuseIntervalSeconds"}.
+
+    AGILE NETWORK (--service agilenetwork, under /agile)
+    Agile Network's GraphQL gateway (shared/upstreams/agile-network.md §5,
+    §6), one endpoint per brand; the brands are the keycloak realms:
+      POST /agile/<realm>/graphql   {"query","operationName"?,"variables"?,
+           "extensions"?}; GET with ?query=… for queries (a mutation: 405).
+           Authorization: Bearer <access token of that realm> (expired,
+           forged or another realm's: UNAUTHENTICATED). Accept
+           application/graphql-response+json: 400 for parse or validation
+           errors, 401 for a rejected token, else 200; application/json: 200
+           with errors[].extensions.code; anything else 406. APQ
+           (extensions.persistedQuery.sha256Hash; PERSISTED_QUERY_NOT_FOUND
+           until sent once with its query). first <= 100 (changes <= 500),
+           search >= 2 characters (BAD_USER_INPUT), depth <= 10, 600 requests
+           a minute per token (--agile-rate-limit; 429 RATE_LIMITED,
+           Retry-After). Unknown id or slug: null + NOT_FOUND.
+    Per brand 240 experts in 10 categories (some non-ASCII names), 45 days of
+    free and premium videos and articles; as the clock moves experts publish,
+    subscriptions renew, fall into GRACE and expire, a promotion comes weekly;
+    changes(since:) cursors expire after 30 days (CURSOR_EXPIRED). The keycloak
+    demo account follows 6 experts and has subscriptions sub_1 ACTIVE, sub_2
+    GRACE, sub_3 CANCELED_AT_PERIOD_END, sub_4 ACTIVE on the App Store
+    (cancel: MANAGED_BY_STORE), sub_5 ACTIVE (its renewal fails once), sub_6
+    EXPIRED. Everyone else starts with nothing.
+    Admin: POST /__admin/mutate {"service":"agilenetwork","op":…} ops:
+    publish {"brand","expertSlug"}, subscription-status {"brand",
+    "subscriptionId","status","user"?}, promotion {"brand","title"?,"body"?},
+    faults {"downSubgraphs":["offers"|"subscriptions"|"content"],
+    "gatewayTimeout","unknownEnumValue","extraField"}, expire-cursors
+    {"brand"}. Host faults (/__admin/faults) add 429, 503, latency, truncated
+    and malformed bodies.
 
     SHARED ADMIN API, JSON in and out, for every service. Never delayed, never
     failing at random, never counted as a service's request.

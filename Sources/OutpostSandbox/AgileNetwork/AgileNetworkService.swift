@@ -1,0 +1,41 @@
+/// The "agilenetwork" module: Agile Network's GraphQL gateway, one endpoint per brand,
+///
+///     POST|GET /agile/<brand-id>/graphql
+///
+/// where the brand ids are the Keycloak realms of the sandbox (agile-network.md §5–§8).
+struct AgileNetworkService: SandboxService {
+  static let prefix = "/agile"
+  let sandbox: AgileNetworkSandbox
+
+  var name: SandboxServiceName { .agilenetwork }
+  var pathPrefix: String { Self.prefix }
+  var adminOperations: [String] { AgileNetworkAdmin.operations }
+
+  func respond(to request: SandboxRequest) async -> SandboxResponse? {
+    let parts = request.path.dropFirst(Self.prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+    // "", brand, "graphql"
+    guard parts.count == 3, parts[0].isEmpty, sandbox.brandIDs.contains(String(parts[1])) else { return nil }
+    let brand = String(parts[1])
+    switch parts[2] {
+    case "graphql": return await AgileNetworkGateway.respond(request, brandID: brand, sandbox: sandbox)
+    default: return nil
+    }
+  }
+
+  /// Apollo Router's shape for the host's faults: GraphQL errors with a code.
+  func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse {
+    switch fault {
+    case .rateLimited(let seconds):
+      AgileNetworkReplies.httpError(.tooManyRequests, "Too many requests", code: "RATE_LIMITED")
+        .adding("Retry-After", String(seconds))
+    case .unavailable:
+      AgileNetworkReplies.httpError(.serviceUnavailable, "Service Unavailable", code: "SERVICE_UNAVAILABLE")
+    }
+  }
+
+  func adminState() -> SandboxJSON { AgileNetworkAdmin.state(sandbox) }
+
+  func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON {
+    try AgileNetworkAdmin.mutate(operation, body, sandbox: sandbox)
+  }
+}
