@@ -30,6 +30,9 @@ extension AgileNetworkBrand {
       throw .notFound("Subscription")
     }
     let current = user(userID).subscriptions[index]
+    if current.status == .expired {
+      throw AgileGraphError(message: "This subscription is not active.", code: "SUBSCRIPTION_NOT_ACTIVE")
+    }
     if let manageURL = Self.storeManageURL(current.provider) {
       let store = current.provider == .appStore ? "the App Store" : "Google Play"
       throw AgileGraphError(
