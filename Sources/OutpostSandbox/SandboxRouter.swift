@@ -13,7 +13,7 @@ public enum SandboxServiceName: String, Sendable, CaseIterable, Codable, Compara
   case viiraa
   /// Agility's Supabase project (Auth + PostgREST over the freelancer-finance tables) under `/agility`.
   case agility
-  /// The Agile Network's GraphQL gateway, one endpoint per brand (the Keycloak realms), under `/agile`.
+  /// Agile Network's GraphQL gateway, one endpoint per brand (the Keycloak realms), under `/agile`.
   case agilenetwork
 
   /// Declaration order, so listings (start-up lines, errors) always read the same way.

@@ -29,7 +29,7 @@ public final class SandboxServer: Sendable {
   public let viiraa: ViiRaaSandbox
   /// The agility project's live state (it exists even when not mounted, answering nothing).
   public let agility: AgilitySandbox
-  /// The Agile Network gateway's live state (it exists even when not mounted, answering nothing).
+  /// Agile Network brands' gateway's live state (it exists even when not mounted, answering nothing).
   public let agileNetwork: AgileNetworkSandbox
   private let clock: SandboxSharedClock
   private let listener: any Channel
@@ -44,7 +44,8 @@ public final class SandboxServer: Sendable {
   private init(
     port: Int, baseURL: String, services: [SandboxServiceName], volleyManager: VolleyManagerSandbox,
     tasks: TasksSandbox, keycloak: KeycloakSandbox, rpp: RPPSandbox, viiraa: ViiRaaSandbox,
-    agility: AgilitySandbox, agileNetwork: AgileNetworkSandbox, clock: SandboxSharedClock, listener: any Channel, connections: SandboxConnections,
+    agility: AgilitySandbox, agileNetwork: AgileNetworkSandbox, clock: SandboxSharedClock, listener: any Channel,
+    connections: SandboxConnections,
     eventLoops: MultiThreadedEventLoopGroup
   ) {
     self.eventLoops = eventLoops

@@ -14,13 +14,13 @@ struct AgileOperation: Sendable, Equatable {
     """
   static let preferenceFields = "newContent subscriptionUpdates promotions updatedAt"
 
-  /// The viewer, their subscriptions and notification settings: small, read whole.
-  static let viewer = AgileOperation(
-    name: "Viewer",
-    text: """
-      query Viewer { viewer { id email displayName subscriptions { \(subscriptionFields) } \
-      notificationPreferences { \(preferenceFields) } } }
-      """)
+  /// The viewer's subscriptions: small, read whole. Asked on its own so that a failing
+  /// billing subgraph (which nulls the viewer: the list is non-null) leaves the rest readable.
+  static let subscriptions = AgileOperation(
+    name: "Subscriptions", text: "query Subscriptions { viewer { id subscriptions { \(subscriptionFields) } } }")
+
+  static let preferences = AgileOperation(
+    name: "Preferences", text: "query Preferences { viewer { id notificationPreferences { \(preferenceFields) } } }")
 
   static let following = AgileOperation(
     name: "Following",

@@ -121,20 +121,40 @@ struct AgileSync: Sendable {
   }
 
   private func readViewer(into gathered: inout Gathered) async throws(ConnectorError) {
-    let reply = try await api.run(.viewer, token: token, activity: "reading subscriptions")
-    guard let viewer = reply.data["viewer"], viewer != .null else {
-      throw .unexpectedReply("reading subscriptions: no viewer")
-    }
-    if !reply.failed(at: ["viewer", "subscriptions"]), case .array(let list)? = viewer["subscriptions"] {
+    if let viewer = try await viewerPart(.subscriptions, field: "subscriptions", activity: "reading subscriptions"),
+      case .array(let list)? = viewer["subscriptions"]
+    {
       gathered.items += list.compactMap(items.subscription)
       gathered.complete.insert(.subscription)
     }
-    if !reply.failed(at: ["viewer", "notificationPreferences"]), let settings = viewer["notificationPreferences"],
-      settings != .null
+    if let viewer = try await viewerPart(.preferences, field: "notificationPreferences", activity: "reading settings"),
+      let settings = viewer["notificationPreferences"], settings != .null
     {
       gathered.items.append(items.settings(settings))
       gathered.complete.insert(.notificationSettings)
     }
+  }
+
+  /// The viewer with one field; nil when a subgraph failed at that field (the non-null
+  /// field then nulls the viewer): unknown, and the store keeps what it had.
+  private func viewerPart(_ operation: AgileOperation, field: String, activity: String) async throws(ConnectorError)
+    -> JSONValue?
+  {
+    let reply: AgileGraphQL.Reply
+    do {
+      reply = try await api.attempt(operation, token: token, activity: activity)
+    } catch {
+      switch error {
+      case .connector(let failure): throw failure
+      case .graphQL(let failure, _) where failure.code == nil || failure.code == "INTERNAL_SERVER_ERROR":
+        guard failure.path.first == "viewer" else { throw AgileGraphQL.classify(failure, activity: activity) }
+        return nil
+      case .graphQL(let failure, _): throw AgileGraphQL.classify(failure, activity: activity)
+      }
+    }
+    if reply.failed(at: ["viewer", field]) { return nil }
+    guard let viewer = reply.data["viewer"], viewer != .null else { throw .unexpectedReply("\(activity): no viewer") }
+    return viewer
   }
 
   private func readFollowing(into gathered: inout Gathered) async throws(ConnectorError) {

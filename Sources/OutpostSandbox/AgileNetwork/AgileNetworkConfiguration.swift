@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// How the "agilenetwork" service (Agile Network's GraphQL gateway, agile-network.md §5, §6
 /// and §8) behaves at start. The brands themselves are the Keycloak realms of the sandbox
 /// configuration (a realm's name is the brand id); this only adds what a realm does not know.
@@ -11,7 +13,8 @@ public struct SandboxAgileNetworkConfiguration: Sendable {
   public var expertsPerBrand: Int
 
   public init(
-    brands: [String: SandboxAgileBrandInfo] = [:], rateLimitPerMinute: Int = 600, expertsPerBrand: Int = 240
+    brands: [String: SandboxAgileBrandInfo] = SandboxAgileBrandInfo.shipped, rateLimitPerMinute: Int = 600,
+    expertsPerBrand: Int = 240
   ) {
     self.brands = brands
     self.rateLimitPerMinute = rateLimitPerMinute
@@ -34,4 +37,17 @@ public struct SandboxAgileBrandInfo: Sendable, Hashable {
     self.name = name
     self.domain = domain
   }
+
+  /// The brands of the shipped presets file (as `SandboxKeycloakRealm.brands` reads it), by
+  /// realm: each one's name and universal-link domain. Read once.
+  public static let shipped: [String: SandboxAgileBrandInfo] = {
+    let table = SandboxKeycloakRealm.brandTable
+    var brands: [String: SandboxAgileBrandInfo] = [:]
+    for preset in ShippedPresets.load(tables: [table]).presets.presets(in: table) {
+      guard let domain = preset["deep_link.universal_link_domain"] else { continue }
+      brands[preset["keycloak.realm"] ?? preset.id] = SandboxAgileBrandInfo(
+        name: preset["name"] ?? preset.id, domain: domain)
+    }
+    return brands
+  }()
 }

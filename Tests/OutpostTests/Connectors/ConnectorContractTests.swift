@@ -80,13 +80,14 @@ import Testing
         SecretString("not-the-password")
       )
     },
-    Case(name: "agilenetwork (Keycloak; no items until issue 16)", service: .keycloak) { server in
+    Case(name: "agilenetwork (Keycloak and the GraphQL gateway)", service: .agilenetwork) { server in
       // The contract logs in twice from the same secret: Keycloak's default, where a refresh
       // token is not revoked by its use (the rotating mode is InteractiveLoginTests').
       await server.keycloak.update { $0.revokeRefreshToken = false }
       let token = await server.keycloak.issueRefreshToken() ?? "no such realm"
+      let brand = (try? AgileConnectorTests.preset(for: server)) ?? ServicePreset(id: "none", values: [:])
       let account = ConnectorAccount(
-        id: "c", username: nil, baseURL: server.url(for: .keycloak), options: ["realm": "the-agile-network"])
+        id: "c", username: nil, baseURL: server.url(for: .keycloak), options: ["brand": brand.id], preset: brand)
       return (
         Box(AgileNetworkConnector(account: account, transport: TestHTTP.transport)), SecretString(token),
         SecretString("not-a-refresh-token")
@@ -102,6 +103,13 @@ import Testing
     // Three days of ViiRaa history, not 35: generating it costs CPU the parallel suite shares.
     configuration.viiraa.historyDays = 3
     return configuration
+  }
+
+  /// A kind's own schemes, with those its configured presets bring (a brand's).
+  static func schemes(_ descriptor: ConnectorDescriptor) -> [LinkScheme] {
+    guard let presets = descriptor.presets else { return descriptor.linkSchemes }
+    return descriptor.linkSchemes
+      + ServicePresetTests.shipped().presets(in: presets.table).compactMap(presets.linkScheme(for:))
   }
 
   @Test(arguments: cases)
@@ -126,7 +134,7 @@ import Testing
       for item in first {
         guard let link = item.link else { continue }
         #expect(
-          (try? DeepLink.parse(link, schemes: connector.descriptor.linkSchemes).get()) != nil,
+          (try? DeepLink.parse(link, schemes: Self.schemes(connector.descriptor)).get()) != nil,
           "\(link) is in no declared scheme")
       }
       for declaration in declared.values {

@@ -27,7 +27,19 @@ extension EndToEnd {
     }
 
     func keycloakSandbox(_ arguments: [String] = []) throws -> SandboxProcess {
-      try SandboxProcess(arguments: ["--service", "keycloak", "--keycloak-poll-interval", "1"] + arguments)
+      try SandboxProcess(
+        arguments: ["--service", "keycloak", "--service", "agilenetwork", "--keycloak-poll-interval", "1"] + arguments)
+    }
+
+    /// The daemon, with the first shipped brand pointed at `sandbox` by config.toml alone.
+    func makeDaemon(for sandbox: SandboxProcess) throws -> DaemonProcess {
+      try DaemonProcess(
+        config: """
+          [[agile.brands]]
+          id = "\(Self.realm)"
+          keycloak = { base_url = "\(sandbox.baseURL)/keycloak" }
+          api = { graphql_url = "\(sandbox.baseURL)/agile/\(Self.realm)/graphql" }
+          """)
     }
 
     func addAccount(_ daemon: DaemonProcess, _ sandbox: SandboxProcess) throws -> CommandResult {
@@ -71,7 +83,7 @@ extension EndToEnd {
     @Test func aDeviceSignInThroughTheCLIThenSilentRotationAndAReusedTokenEndsTheSession() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try keycloakSandbox()
-      let daemon = try DaemonProcess()
+      let daemon = try makeDaemon(for: sandbox)
       try daemon.start()
       var transcript = ""  // every CLI output and raw reply, scanned for the tokens at the end
 
@@ -167,7 +179,7 @@ extension EndToEnd {
     @Test func aBrowserSignInThroughTheCLIComesBackToTheLoopbackListener() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try keycloakSandbox(["--keycloak-browser-login", "approve"])
-      let daemon = try DaemonProcess()
+      let daemon = try makeDaemon(for: sandbox)
       try daemon.start()
       #expect(try addAccount(daemon, sandbox).status == 0)
 

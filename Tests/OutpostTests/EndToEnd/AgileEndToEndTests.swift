@@ -1,0 +1,113 @@
+import Foundation
+import OutpostConnectors
+import OutpostModel
+import OutpostRPC
+import Testing
+
+/// The Agile Network end to end: the real daemon and CLI, the real keyring on a private bus,
+/// the sandbox's Keycloak realm and GraphQL gateway as their own process, and a brand pointed
+/// at that sandbox by config.toml alone (no brand value is compiled in). A fan signs in with a
+/// device code, reads the feed, follows an expert, hears of new content in the product's
+/// words, changes the brand's settings, and learns that a store-billed subscription is
+/// cancelled in the store.
+extension EndToEnd {
+  @Suite struct AgileNetwork {
+    let outpost = DaemonProcess.binary("outpost")
+
+    func cli(_ daemon: DaemonProcess, _ arguments: [String]) throws -> CommandResult {
+      try runCommand(outpost, arguments, environment: daemon.environment)
+    }
+
+    static func brand() throws -> ServicePreset {
+      let shipped = ShippedPresets.load(path: ServicePresetTests.shippedPath, tables: ["agile.brands"])
+      return try #require(shipped.presets.presets(in: "agile.brands").first)
+    }
+
+    @Test func aFanSignsInReadsTheFeedFollowsAndHearsOfNewContent() async throws {
+      _ = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess(arguments: [
+        "--service", "keycloak", "--service", "agilenetwork", "--keycloak-poll-interval", "1",
+      ])
+      let brand = try Self.brand()
+      let daemon = try DaemonProcess(
+        config: """
+          [[agile.brands]]
+          id = "\(brand.id)"
+          keycloak = { base_url = "\(sandbox.baseURL)/keycloak" }
+          api = { graphql_url = "\(sandbox.baseURL)/agile/\(brand.id)/graphql" }
+          """)
+      try daemon.start()
+      var transcript = ""
+
+      let brands = try cli(daemon, ["agile", "brands"])
+      #expect(brands.status == 0 && brands.stdout.contains(brand.id), "\(brands.stdout)\(brands.stderr)")
+      let unknown = try cli(daemon, ["account", "add", "agilenetwork", "--brand", "no-such-brand", "--name", "x"])
+      #expect(unknown.status != 0 && unknown.stderr.contains("unknown brand"), "\(unknown.stderr)")
+
+      // No --base-url: the brand's Keycloak comes from config.toml's overlay.
+      let add = try cli(daemon, ["account", "add", "agilenetwork", "--brand", brand.id, "--name", "fan"])
+      transcript += add.stdout + add.stderr
+      #expect(add.status == 0, "\(add.stderr)")
+      let login = try RunningCommand(
+        outpost, ["account", "login", "fan", "--device", "--json"], environment: daemon.environment)
+      let beginLine = try #require(login.nextLine(), "the CLI printed no begin reply")
+      let begun = try JSONCoding.decode(AccountsLoginBegin.Result.self, from: beginLine.utf8)
+      try await sandbox.sharedAdmin(
+        "POST", "mutate", ["service": "keycloak", "op": "approve", "userCode": .string(try #require(begun.userCode))])
+      let finished = login.finish()
+      transcript += login.transcript
+      #expect(finished.status == 0, "\(finished.stdout)\(finished.stderr)")
+
+      let sync = try cli(daemon, ["sync", "fan", "--wait"])
+      #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+      let feed = try cli(daemon, ["agile", "feed", "--json"])
+      let content = try JSONCoding.decode(ItemsList.Result.self, from: feed.stdout.utf8).items
+      #expect(!content.isEmpty, "\(feed.stdout)\(feed.stderr)")
+      let following = try cli(daemon, ["agile", "following"])
+      #expect(following.stdout.contains("jose-muller"), "\(following.stdout)")
+      let subscriptions = try cli(daemon, ["agile", "subscriptions"])
+      #expect(subscriptions.stdout.contains("app store"), "\(subscriptions.stdout)")
+
+      // A brand's web address of a synced item shows it; the scheme link too.
+      let first = try #require(content.first)
+      let domain = try #require(brand["deep_link.universal_link_domain"])
+      let shown = try cli(daemon, ["open", "--print", "https://\(domain)/content/\(first.item.upstreamID)"])
+      #expect(shown.status == 0 && shown.stdout.contains(first.item.title), "\(shown.stdout)\(shown.stderr)")
+
+      // Follow someone new, from the live search: once at the brand.
+      let found = try cli(daemon, ["agile", "experts", "--json"])
+      let answer = try JSONCoding.decode(QueriesRun.Result.self, from: found.stdout.utf8)
+      let edges: [JSONValue] = if case .array(let list)? = answer.result["edges"] { list } else { [] }
+      let newcomer = try #require(
+        edges.compactMap { $0["node"] }.first { $0["viewerIsFollowing"] == .bool(false) }?["slug"]?.stringValue)
+      let follow = try cli(daemon, ["agile", "follow", newcomer])
+      #expect(follow.status == 0, "\(follow.stdout)\(follow.stderr)")
+      let state = try await sandbox.sharedAdmin("GET", "state?service=agilenetwork")
+      #expect("\(state)".contains(newcomer))
+
+      // A store-billed subscription is cancelled in the store: said, not queued.
+      let store = try cli(daemon, ["agile", "cancel", "#\(try storeSubscription(daemon))", "--no-open"])
+      #expect(store.status != 0 && store.stdout.contains("https://"), "\(store.stdout)\(store.stderr)")
+
+      // The brand's settings: promotions on, sent to the brand.
+      let settings = try cli(daemon, ["agile", "notifications", "--promotions", "on"])
+      #expect(settings.status == 0, "\(settings.stdout)\(settings.stderr)")
+
+      // An expert the fan follows publishes: one notification headed by the expert's name.
+      try await sandbox.sharedAdmin(
+        "POST", "mutate",
+        ["service": "agilenetwork", "op": "publish", "brand": .string(brand.id), "expertSlug": "jose-muller"])
+      #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
+      let told = try cli(daemon, ["notifications", "--category", "new-content"])
+      #expect(told.stdout.contains("José Müller"), "\(told.stdout)\(told.stderr)")
+      transcript += told.stdout
+      #expect(!transcript.contains("eyJ"), "a token reached the output")
+    }
+
+    func storeSubscription(_ daemon: DaemonProcess) throws -> Int64 {
+      let listed = try JSONCoding.decode(
+        ItemsList.Result.self, from: try cli(daemon, ["agile", "subscriptions", "--json"]).stdout.utf8)
+      return try #require(listed.items.first { $0.item.details["storeManaged"] == .bool(true) }).number
+    }
+  }
+}
