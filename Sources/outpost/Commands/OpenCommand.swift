@@ -61,7 +61,13 @@ struct OpenCommand: ParsableCommand {
       }
       guard let found = resolved.item else {
         // Nothing here, but the service has a page for it (a brand's content not synced).
-        if let page = resolved.webPage, !global.json { return try Self.openInBrowser(page) }
+        if let page = resolved.webPage, !global.json {
+          if print {
+            Swift.print(page)
+            return
+          }
+          return try Self.openInBrowser(page)
+        }
         throw CLIFailure(.daemonError, localized(.openNoItem, link))
       }
       if global.json { Terminal.printJSON(found) } else { Swift.print(ItemText.detail(found)) }
