@@ -194,33 +194,31 @@ struct AgileCommand: ParsableCommand {
     }
   }
 
-  struct Follow: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Follow an expert (by slug, as `outpost agile experts` lists them); works offline.")
+  /// What `follow` and `unfollow` take: the expert, the account, whether to wait.
+  struct ExpertChange: ParsableArguments {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The expert's slug (or id).", valueName: "slug")) var expert: String
     @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
     @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
 
-    func run() throws {
-      try reportingFailures {
-        try AgileLookup.perform("agile.follow", ["expert": .string(expert)], account: account, wait: !noWait, global)
-      }
+    func perform(_ action: String) throws {
+      try AgileLookup.perform(action, ["expert": .string(expert)], account: account, wait: !noWait, global)
     }
+  }
+
+  struct Follow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Follow an expert (by slug, as `outpost agile experts` lists them); works offline.")
+    @OptionGroup var change: ExpertChange
+
+    func run() throws { try reportingFailures { try change.perform("agile.follow") } }
   }
 
   struct Unfollow: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Stop following an expert (by slug); works offline.")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The expert's slug (or id).", valueName: "slug")) var expert: String
-    @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
-    @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
+    @OptionGroup var change: ExpertChange
 
-    func run() throws {
-      try reportingFailures {
-        try AgileLookup.perform("agile.unfollow", ["expert": .string(expert)], account: account, wait: !noWait, global)
-      }
-    }
+    func run() throws { try reportingFailures { try change.perform("agile.unfollow") } }
   }
 
   struct Subscriptions: ParsableCommand {
