@@ -17,6 +17,11 @@ extension ItemKind {
 /// notification texts). New content is news only after the account's first sync, so thirty
 /// days of history arrive quietly; a subscription's renewal is a deadline the reminders take.
 enum AgileKinds {
+  /// When many arrive in one sync, videos and articles alike.
+  static let newFromFollowed = LocalizedText(
+    en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
+    fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui")
+
   static let declarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(.expert, noun: "expert", appointment: false, subtitle: ["category", "subscribers"]),
     ItemKindDeclaration(
@@ -26,17 +31,13 @@ enum AgileKinds {
           category: "new-content", on: [.new], onlyWhen: ["type": "video"],
           summary: LocalizedText(
             en: "New video: {0}", de: "Neues Video: {0}", fr: "Nouvelle vidéo : {0}", it: "Nuovo video: {0}"),
-          grouped: LocalizedText(
-            en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
-            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui"),
+          grouped: newFromFollowed,
           headline: "expert"),
         ChangeAnnouncement(
           category: "new-content", on: [.new], onlyWhen: ["type": "article"],
           summary: LocalizedText(
             en: "New article: {0}", de: "Neuer Artikel: {0}", fr: "Nouvel article : {0}", it: "Nuovo articolo: {0}"),
-          grouped: LocalizedText(
-            en: "{0} new from people you follow", de: "{0} Neue von Leuten, denen du folgst",
-            fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui"),
+          grouped: newFromFollowed,
           headline: "expert"),
       ]),
     ItemKindDeclaration(
