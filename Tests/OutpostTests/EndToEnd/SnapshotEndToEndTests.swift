@@ -46,7 +46,9 @@ extension EndToEnd {
       // After a sync: the next game, and `outpost snapshot` prints exactly what the files hold.
       #expect(try DemoReferee.add(to: daemon, sandbox: sandbox).status == 0)
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
-      let synced = try await waitFor(daemon, "waybar.json") { $0.contains("upcoming") }
+      // "Nothing upcoming" also contains the word: wait for the class, written once the sync's
+      // games reach the snapshot writer (it runs just after the sync's events, not inside them).
+      let synced = try await waitFor(daemon, "waybar.json") { $0.contains("\"upcoming\"") }
       #expect(synced.contains("\"upcoming\""), "waybar.json: \(synced)")
       // The daemon may rewrite the files again just after a sync (its time, the calendars, a
       // sync's end a second later): the file catches up with what `outpost snapshot` builds
