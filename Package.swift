@@ -51,6 +51,8 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         // SHA-256 for PKCE (S256).
         .product(name: "Crypto", package: "swift-crypto"),
+        // ID tokens' signatures against the provider's JWK set (OIDC Core §3.1.3.7).
+        .product(name: "JWTKit", package: "jwt-kit"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

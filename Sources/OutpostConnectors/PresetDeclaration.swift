@@ -40,7 +40,7 @@ public struct PresetDeclaration: Sendable, Equatable {
     let domain = template.domainKey.flatMap { preset[$0] }.map { [$0.lowercased()] }
     return LinkScheme(
       scheme, appName: preset[nameKey] ?? preset.id, paths: template.paths, starts: template.starts,
-      webDomains: domain, webBase: template.webBaseKey.flatMap { preset[$0] })
+      webDomains: domain, webBase: template.webBaseKey.flatMap { preset[$0] }, signInCallback: template.signInCallback)
   }
 }
 
@@ -55,11 +55,15 @@ public struct PresetLinkScheme: Sendable, Equatable {
   /// The preset value holding its web address (`web_base_url`), for links to what the store
   /// does not hold.
   public var webBaseKey: String?
+  /// The route mailed sign-in links come back on (`auth/callback`), for a connector that
+  /// signs in with them (`SignInLinkConnector`).
+  public var signInCallback: String?
 
   public init(
     schemeKey: String, paths: [String], starts: [String: String] = [:], domainKey: String? = nil,
-    webBaseKey: String? = nil
+    webBaseKey: String? = nil, signInCallback: String? = nil
   ) {
+    self.signInCallback = signInCallback
     self.domainKey = domainKey
     self.webBaseKey = webBaseKey
     self.schemeKey = schemeKey

@@ -122,6 +122,25 @@ extension RPCError {
 }
 
 extension RPCError {
+  /// A sign-in link this daemon did not ask for (another machine, used already, data wiped):
+  /// the words of agile-network.md §3, which the product uses too.
+  public static func signInLinkUnknown() -> RPCError {
+    RPCError(
+      code: signInLinkUnknownCode,
+      message: "Please open this link on the device where you requested it. "
+        + "(To sign in here, request a new link here: `outpost account login NAME --magic-link EMAIL`.)")
+  }
+
+  public static func signInLinkExpired(_ name: String) -> RPCError {
+    RPCError(
+      code: signInLinkExpiredCode,
+      message: "This sign-in link has expired. Request a new one: "
+        + "`outpost account login \(name) --magic-link EMAIL`",
+      data: ["name": .string(name)])
+  }
+}
+
+extension RPCError {
   public static func reminderNotFound(_ number: Int64) -> RPCError {
     RPCError(
       code: reminderNotFoundCode, message: "No reminder number \(number); `outpost reminders` lists them",

@@ -47,6 +47,8 @@ extension RPCError {
   public static let reminderNotFoundCode = -32025
   public static let loginNotFoundCode = -32026
   public static let loginFailedCode = -32027
+  public static let signInLinkUnknownCode = -32028
+  public static let signInLinkExpiredCode = -32029
 
   public static func parseError(_ detail: String) -> RPCError {
     RPCError(code: parseErrorCode, message: "Parse error: \(detail)")
@@ -120,5 +122,7 @@ public enum RPCErrorCatalog {
     RPCError.reminderNotFoundCode: "ReminderNotFound",
     RPCError.loginNotFoundCode: "LoginNotFound",
     RPCError.loginFailedCode: "LoginFailed",
+    RPCError.signInLinkUnknownCode: "SignInLinkUnknown",
+    RPCError.signInLinkExpiredCode: "SignInLinkExpired",
   ]
 }

@@ -323,6 +323,21 @@ enum StoreMigrations {
           """)
       try db.execute(sql: "CREATE INDEX series_point_by_time ON series_point (series, at)")
     }
+    // Sign-in links mailed and not yet back (agile-network.md §3): only a hash of the request's
+    // `state` and when the link stops working. The verifier and nonce live in the keyring
+    // under the same hash; a link whose hash is not here was not asked for on this machine.
+    migrator.registerMigration("14-sign-in-links") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE sign_in_link (
+            state_hash TEXT PRIMARY KEY CHECK (length(state_hash) = 64),
+            account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            requested_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL
+          ) STRICT
+          """)
+      try db.execute(sql: "CREATE INDEX sign_in_link_by_account ON sign_in_link (account_id, requested_at)")
+    }
     return migrator
   }
 

@@ -134,3 +134,54 @@ import Testing
     #expect(problem("https:")?.contains("not a web address") == true)
   }
 }
+
+/// A mailed sign-in link coming back in a brand's scheme (agile-network.md §3–§4): its route is
+/// the connector's declared `signInCallback`, its query is decoded; other routes stay item links.
+@Suite struct SignInCallbackLinkTests {
+  let scheme = LinkScheme(
+    "brandapp", appName: "Brand", paths: ["expert", "content"], signInCallback: "auth/callback")
+
+  func parsed(_ text: String) -> DeepLink? {
+    if case .success(let link) = DeepLink.parse(text, schemes: [scheme]) { return link }
+    return nil
+  }
+
+  @Test func theCallbackRouteCarriesItsDecodedQuery() {
+    let link = "brandapp://auth/callback?code=a.b%2Fc&state=s%20t+x&session_state=9&iss=http%3A%2F%2Fkc"
+    #expect(
+      parsed(link)
+        == .signInCallback(
+          scheme: "brandapp", fields: ["code": "a.b/c", "state": "s t x", "session_state": "9", "iss": "http://kc"]))
+    #expect(parsed("BRANDAPP://auth/callback/?state=1") == .signInCallback(scheme: "brandapp", fields: ["state": "1"]))
+    // The first of a repeated field wins: a second `state=` cannot replace the one matched.
+    #expect(
+      parsed("brandapp://auth/callback?state=a&state=b#frag")
+        == .signInCallback(scheme: "brandapp", fields: ["state": "a"]))
+    #expect(parsed("brandapp://auth/callback?state=%zz") == .signInCallback(scheme: "brandapp", fields: [:]))
+  }
+
+  @Test func otherRoutesAndSchemesWithoutTheRouteAreNotCallbacks() {
+    #expect(parsed("brandapp://content/abc") == .service("brandapp://content/abc"))
+    #expect(parsed("brandapp://auth/other?code=1") == nil)
+    let plain = LinkScheme("otherapp", appName: "Other", paths: ["expert"])
+    if case .success = DeepLink.parse("otherapp://auth/callback?code=1&state=2", schemes: [plain]) {
+      Issue.record("a scheme that declares no sign-in route took a callback")
+    }
+  }
+
+  @Test func theShippedBrandsDeclareTheirCallback() {
+    let presets = ShippedPresets.load(tables: ConnectorRegistry.presetTables).presets
+    let brands = ConnectorRegistry.linkSchemes(presets: presets).filter { $0.signInCallback != nil }
+    #expect(brands.count >= 5)
+    for brand in brands {
+      guard
+        case .success(.signInCallback(let name, let fields)) = DeepLink.parse(
+          "\(brand.name)://auth/callback?code=c&state=s", schemes: brands)
+      else {
+        Issue.record("\(brand.name): the callback is not recognised")
+        continue
+      }
+      #expect(name == brand.name && fields == ["code": "c", "state": "s"])
+    }
+  }
+}

@@ -17,9 +17,7 @@ import OutpostModel
 ///
 /// The account's base URL is the Keycloak base (`keycloak.base_url` of its brand, with `/auth`
 /// for Keycloak before v17); `realm` and `clientId` come from the brand's configuration.
-public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector, ActingConnector,
-  QueryingConnector
-{
+public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, ActingConnector, QueryingConnector {
   public typealias Session = OIDCSession
 
   public static let descriptor = ConnectorDescriptor(
@@ -31,12 +29,15 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
       ConnectorOption("clientId", summary: "the brand's public desktop client, if not the configured one"),
       ConnectorOption(
         "renewalReminderDays", summary: "days before a subscription renews that a reminder comes", defaultValue: "3"),
-    ], itemKinds: AgileKinds.declarations, loginMethods: [.browser, .device],
+    ], itemKinds: AgileKinds.declarations, loginMethods: [.browser, .device, .magicLink],
     presets: PresetDeclaration(
       option: "brand", table: "agile.brands", noun: "brand", baseURLKey: "keycloak.base_url",
       linkScheme: PresetLinkScheme(
         schemeKey: "deep_link.scheme", paths: ["expert", "content"], domainKey: "deep_link.universal_link_domain",
-        webBaseKey: "web_base_url")))
+        webBaseKey: "web_base_url", signInCallback: Self.signInCallbackRoute)))
+
+  /// Where mailed sign-in links come back: `<scheme>://auth/callback` (agile-network.md §3–§4).
+  static let signInCallbackRoute = "auth/callback"
 
   public static let itemKinds: Set<ItemKind> = [
     .expert, .content, .subscription, .promotion, .notificationSettings,
@@ -45,6 +46,10 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
   let provider: OIDCProvider
   /// The brand's GraphQL endpoint (`api.graphql_url`); nil when its configuration has none.
   let graphQLURL: String?
+  /// The brand's magic-link backend (`api.magic_link_url`) and the scheme its links come back
+  /// in (`deep_link.scheme`); nil when the configuration has none.
+  let magicLinkURL: String?
+  let scheme: String?
   let transport: any HTTPTransport
   let items: AgileItems
   /// This machine's clock (tests drive it with the sandbox's).
@@ -61,13 +66,16 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
     self.now = now
     self.transport = transport
     graphQLURL = brand?["api.graphql_url"]
+    magicLinkURL = brand?["api.magic_link_url"]
+    scheme = brand?["deep_link.scheme"]?.lowercased()
     items = AgileItems(
       scheme: brand?["deep_link.scheme"],
       renewalLeadDays: max(0, min(60, Int(account.options["renewalReminderDays"] ?? "3") ?? 3)))
     let realm = account.options["realm"] ?? brand?["keycloak.realm"] ?? brand?.id ?? account.options["brand"] ?? ""
     provider = OIDCProvider(
       discoveryURL: "\(account.baseURL)/realms/\(FormEncoding.percentEncode(realm))/.well-known/openid-configuration",
-      clientID: account.options["clientId"] ?? brand?["keycloak.client_id"] ?? "\(realm)-desktop", transport: transport)
+      clientID: account.options["clientId"] ?? brand?["keycloak.client_id"] ?? "\(realm)-desktop", transport: transport,
+      now: now)
   }
 
   public func beginLogin(_ method: LoginMethod, clock: any Clock<Duration>) async throws(ConnectorError)
@@ -75,6 +83,24 @@ public struct AgileNetworkConnector: SyncingConnector, InteractiveLoginConnector
   {
     try await provider.beginLogin(method, clock: clock)
   }
+
+  public func requestSignInLink(email: String, locale: String?) async throws(ConnectorError) -> SignInLinkRequest {
+    guard let url = magicLinkURL, !url.isEmpty, let redirect = signInRedirect else {
+      throw .unsupported(
+        "the brand's configuration names no sign-in link service or scheme (api.magic_link_url and "
+          + "deep_link.scheme in [[agile.brands]] of config.toml)")
+    }
+    return try await provider.requestMagicLink(url: url, email: email, redirectURI: redirect, locale: locale)
+  }
+
+  public func completeSignInLink(code: String, secrets: SignInLinkSecrets) async throws(InteractiveLoginError)
+    -> LoginResult<OIDCSession>
+  {
+    guard let redirect = signInRedirect else { throw .connector(.unsupported("the brand has no link scheme")) }
+    return try await provider.completeMagicLink(code: code, redirectURI: redirect, secrets: secrets)
+  }
+
+  private var signInRedirect: String? { scheme.map { "\($0)://\(Self.signInCallbackRoute)" } }
 
   /// With the stored refresh token: a refresh, whose new token the keeper writes to the
   /// keyring before the session is used. `invalid_grant` (expired, logged out, revoked, reused)

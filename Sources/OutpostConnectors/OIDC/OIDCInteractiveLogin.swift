@@ -20,6 +20,8 @@ extension OIDCProvider {
     switch method {
     case .browser: try await beginBrowserLogin(clock: clock)
     case .device: try await beginDeviceLogin(clock: clock)
+    case .magicLink:
+      throw .unsupported("a sign-in link is asked for with an e-mail address (accounts.login.begin's email)")
     }
   }
 
@@ -52,7 +54,7 @@ extension OIDCProvider {
         do throws(ConnectorError) {
           let tokens = try await exchange(
             endpoints, code: code, redirectURI: listener.redirectURI, verifier: pkce.verifier)
-          try tokens.checkIDToken(issuer: endpoints.issuer, clientID: clientID, nonce: pkce.nonce)
+          try await checkIDToken(tokens, endpoints: endpoints, nonce: pkce.nonce)
           return try await signedIn(tokens, endpoints: endpoints, sentAt: sent)
         } catch .invalidCredentials(let detail) {
           throw .denied(detail)
@@ -103,7 +105,7 @@ extension OIDCProvider {
         case .expired: throw .expired
         case .granted(let tokens):
           do throws(ConnectorError) {
-            try tokens.checkIDToken(issuer: endpoints.issuer, clientID: clientID, nonce: nil)
+            try await checkIDToken(tokens, endpoints: endpoints, nonce: nil)
             return try await signedIn(tokens, endpoints: endpoints, sentAt: sent)
           } catch {
             throw .connector(error)

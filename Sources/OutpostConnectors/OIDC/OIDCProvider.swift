@@ -17,6 +17,8 @@ public struct OIDCEndpoints: Sendable, Equatable {
   public var endSession: String?
   public var deviceAuthorization: String?
   public var revocation: String?
+  /// The provider's signing keys (a JWK set), against which ID tokens are checked.
+  public var jwksURI: String?
   public var codeChallengeMethods: [String]
 
   init(discovery json: JSONValue) throws(ConnectorError) {
@@ -36,6 +38,7 @@ public struct OIDCEndpoints: Sendable, Equatable {
     endSession = url("end_session_endpoint")
     deviceAuthorization = url("device_authorization_endpoint")
     revocation = url("revocation_endpoint")
+    jwksURI = url("jwks_uri")
     if case .array(let methods)? = json["code_challenge_methods_supported"] {
       codeChallengeMethods = methods.compactMap(\.stringValue)
     } else {
@@ -55,6 +58,7 @@ public struct OIDCProvider: Sendable {
   let transport: any HTTPTransport
   let now: @Sendable () -> Date
   private let cache = DiscoveryCache()
+  let keys = SigningKeysCache()
 
   public init(
     discoveryURL: String, clientID: String, scopes: String = "openid offline_access", transport: any HTTPTransport,

@@ -33,6 +33,8 @@ struct OIDCTokenSet: Sendable {
   var refreshToken: SecretString
   var expiresIn: Int64
   var idTokenClaims: JSONValue?
+  /// The ID token as issued, for its signature check.
+  var idToken: String?
 
   init(reply: HTTPResponse) throws(ConnectorError) {
     guard let json = try? JSONParser.parse(reply.body), let access = json["access_token"]?.stringValue,
@@ -44,7 +46,8 @@ struct OIDCTokenSet: Sendable {
     accessToken = SecretString(access)
     refreshToken = SecretString(refresh)
     expiresIn = max(json["expires_in"]?.int64Value ?? 300, 0)
-    idTokenClaims = json["id_token"]?.stringValue.flatMap(Self.claims)
+    idToken = json["id_token"]?.stringValue
+    idTokenClaims = idToken.flatMap(Self.claims)
   }
 
   /// The payload of a JWT, unverified.

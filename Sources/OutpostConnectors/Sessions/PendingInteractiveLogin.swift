@@ -32,8 +32,9 @@ public final class PendingInteractiveLogin: Sendable {
     if cancelled { task.cancel() }
   }
 
-  /// Records how the sign-in ended (the first outcome wins) and wakes every waiter.
-  func finish(_ outcome: Outcome) {
+  /// Records how the sign-in ended (the first outcome wins) and wakes every waiter. The daemon
+  /// calls it for a mailed link, which comes back outside any task of the sign-in.
+  public func finish(_ outcome: Outcome) {
     let waiters = state.withLock { state -> [CheckedContinuation<Outcome?, Never>] in
       guard state.outcome == nil else { return [] }
       state.outcome = outcome

@@ -55,6 +55,9 @@ extension AccountService {
       let offered = descriptor.loginMethods.map(\.rawValue).joined(separator: ", ")
       throw .invalidParams("\(account.kind) accounts cannot sign in with \(method.rawValue); they offer \(offered)")
     }
+    if method == .magicLink {
+      return try await beginSignInLink(account, descriptor: descriptor, email: params.email, locale: params.locale)
+    }
     guard let session = session(for: account) as? any InteractiveLoginSession else {
       throw .notSupported("\(account.kind) accounts cannot sign in interactively in this Outpost")
     }

@@ -153,6 +153,7 @@ extension AccountService {
       throw Self.failure(.vault(error), name: account.name)
     }
     cancelInteractiveLogins(accountID: account.id)
+    await forgetSignInLinks(accountID: account.id)
     if let session = await unregister(account.id) { await session.close() }
     do {
       try await store.removeAccount(id: account.id)

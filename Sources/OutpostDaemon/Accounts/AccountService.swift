@@ -21,6 +21,8 @@ actor AccountService {
   let loginClock: any Clock<Duration>
   /// The configured presets (brands) accounts of some kinds name.
   let presets: ServicePresets
+  /// This machine's time, for what expires by the wall clock (a mailed sign-in link).
+  let now: @Sendable () -> Date
   private var sessions: [String: any AccountSession] = [:]
   /// Interactive sign-ins by login id: at most one per account, kept after it ended so that a
   /// late `accounts.login.wait` still learns how.
@@ -34,8 +36,10 @@ actor AccountService {
   init(
     store: Store, vault: KeyringVault, transport: any HTTPTransport, events: EventHub, logger: Logger,
     sync: SyncEngine? = nil, pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 },
-    loginClock: any Clock<Duration> = ContinuousClock(), presets: ServicePresets = ServicePresets()
+    loginClock: any Clock<Duration> = ContinuousClock(), presets: ServicePresets = ServicePresets(),
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.now = now
     self.presets = presets
     self.sync = sync
     self.loginClock = loginClock

@@ -61,6 +61,10 @@ enum ItemHandlers {
       case .failure(let problem): throw RPCError.invalidParams(problem.description)
       }
       if case .command(let command) = link { return ItemsResolve.Result(item: nil, webPage: nil, command: command) }
+      if case .signInCallback(let scheme, let fields) = link {
+        let signedIn = try await services.accounts.completeSignInLink(scheme: scheme, fields: fields)
+        return ItemsResolve.Result(item: nil, webPage: nil, signedIn: signedIn)
+      }
       let accounts = try await accountNames(store)
       let found: StoredItem?
       if case .item(let number) = link {

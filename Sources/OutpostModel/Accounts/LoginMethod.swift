@@ -8,4 +8,8 @@ public enum LoginMethod: String, Codable, Sendable, CaseIterable {
   /// The user opens an address on any device and types a short code there (RFC 8628): for
   /// machines without a browser or a display.
   case device
+  /// The service mails a one-time sign-in link (agile-network.md §3); the link comes back
+  /// through the app's own scheme (`outpost open <scheme>://auth/callback?…`) on the machine
+  /// that asked for it, which alone holds the request's PKCE verifier.
+  case magicLink
 }

@@ -20,6 +20,9 @@ public enum DeepLink: Sendable, Equatable {
   case web(url: String, ids: [String])
   /// A link that starts something (a booking): the `outpost` command that does it.
   case command(String)
+  /// A mailed sign-in link coming back (`<scheme>://auth/callback?code=…&state=…`): the scheme
+  /// and the query's fields, for the daemon to match against the sign-ins it asked for.
+  case signInCallback(scheme: String, fields: [String: String])
 
   /// Parses `text` against Outpost's own scheme, the web's and the declared `schemes`, or says
   /// in one line what is wrong with it.
@@ -53,6 +56,7 @@ public enum DeepLink: Sendable, Equatable {
     default:
       if let declared = schemes.first(where: { $0.name == scheme }) {
         let path = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
+        if let callback = signInCallback(String(path), declared) { return .success(callback) }
         if let command = command(String(path), declared) { return command }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count == 2, declared.paths.contains(String(parts[0])), !parts[1].isEmpty else {
@@ -83,6 +87,45 @@ public enum DeepLink: Sendable, Equatable {
       })
     else { return nil }
     return "\(scheme.name)://\(parts[1])/\(parts[2])"
+  }
+
+  /// `auth/callback?code=…&state=…` when that is the scheme's sign-in route: its query's
+  /// fields, percent-decoded (the first of a repeated name wins).
+  static func signInCallback(_ path: String, _ scheme: LinkScheme) -> DeepLink? {
+    guard let route = scheme.signInCallback else { return nil }
+    let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = pieces[0].hasSuffix("/") ? String(pieces[0].dropLast()) : String(pieces[0])
+    guard name == route else { return nil }
+    var fields: [String: String] = [:]
+    let query = pieces.count > 1 ? pieces[1].split(separator: "#", maxSplits: 1)[0] : ""
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      // A field whose name or value does not decode is left out, not guessed.
+      guard let key = percentDecoded(parts[0]), fields[key] == nil,
+        let value = parts.count > 1 ? percentDecoded(parts[1]) : ""
+      else { continue }
+      fields[key] = value
+    }
+    return .signInCallback(scheme: scheme.name, fields: fields)
+  }
+
+  /// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; nil when
+  /// the bytes are not UTF-8 or an escape is broken.
+  static func percentDecoded(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var iterator = Array(text.utf8).makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+      case UInt8(ascii: "%"):
+        guard let high = iterator.next(), let low = iterator.next(),
+          let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+        else { return nil }
+        bytes.append(value)
+      default: bytes.append(byte)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 
   /// `book?serviceId=svc_1` against the scheme's `starts`: the command with the query's values
@@ -157,7 +200,7 @@ public enum DeepLink: Sendable, Equatable {
       if item.link == url { return true }
       let own = Self.uuids(in: item.upstreamID)
       return !own.isEmpty && own.contains { ids.contains($0) }
-    case .command: return false
+    case .command, .signInCallback: return false
     }
   }
 

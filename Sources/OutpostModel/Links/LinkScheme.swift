@@ -17,11 +17,15 @@ public struct LinkScheme: Codable, Sendable, Equatable {
   public var webDomains: [String]?
   /// The web page for a link to something the store does not hold: `<webBase>/<path>/<id>`.
   public var webBase: String?
+  /// The route a mailed sign-in link comes back on (`auth/callback` for
+  /// `<scheme>://auth/callback?code=…&state=…`), when the app signs in that way.
+  public var signInCallback: String?
 
   public init(
     _ name: String, appName: String, paths: [String], starts: [String: String] = [:], webDomains: [String]? = nil,
-    webBase: String? = nil
+    webBase: String? = nil, signInCallback: String? = nil
   ) {
+    self.signInCallback = signInCallback
     self.webDomains = webDomains
     self.webBase = webBase
     self.name = name

@@ -118,6 +118,32 @@ extension Catalog {
       .fr: "En attente de la connexion… (encore {0} ; Ctrl-C arrête d'attendre)",
       .it: "In attesa dell'accesso… (ancora {0}; Ctrl-C smette di attendere)",
     ],
+    .accountSignInLinkSent: [
+      .en:
+        "A sign-in link for {0} is on its way to {1} (if the address has an account there). Open it on this "
+        + "computer: the link works only where it was requested, once, until {2}.",
+      .de:
+        "Ein Anmeldelink für {0} ist unterwegs an {1} (falls die Adresse dort ein Konto hat). Öffnen Sie ihn auf "
+        + "diesem Computer: Der Link gilt nur hier, wo er angefordert wurde, einmal, bis {2}.",
+      .fr:
+        "Un lien de connexion pour {0} est en route vers {1} (si l'adresse y a un compte). Ouvrez-le sur cet "
+        + "ordinateur : le lien ne fonctionne que là où il a été demandé, une fois, jusqu'à {2}.",
+      .it:
+        "Un link di accesso per {0} è in arrivo a {1} (se l'indirizzo ha un account). Aprilo su questo computer: "
+        + "il link funziona solo dove è stato richiesto, una volta, fino alle {2}.",
+    ],
+    .accountSignInLinkWaiting: [
+      .en: "Waiting for the link to be opened… ({0} left; Ctrl-C stops waiting, the link still works)",
+      .de: "Warte, bis der Link geöffnet wird … (noch {0}; Strg-C beendet das Warten, der Link gilt weiter)",
+      .fr: "En attente de l'ouverture du lien… (encore {0} ; Ctrl-C arrête d'attendre, le lien reste valable)",
+      .it: "In attesa dell'apertura del link… (ancora {0}; Ctrl-C smette di attendere, il link resta valido)",
+    ],
+    .accountSignedInWithLink: [
+      .en: "Signed in: account {0} as {1}, with the link from your mail.",
+      .de: "Angemeldet: Konto {0} als {1}, mit dem Link aus Ihrer E-Mail.",
+      .fr: "Connecté : compte {0} en tant que {1}, avec le lien de votre e-mail.",
+      .it: "Accesso effettuato: account {0} come {1}, con il link della tua e-mail.",
+    ],
     .accountSignedIn: [
       .en: "Account {0} is signed in as {1}. Its refresh token is in your keyring, not on disk.",
       .de:
@@ -127,10 +153,10 @@ extension Catalog {
       .it: "L'account {0} è connesso come {1}. Il suo token di rinnovo è nel portachiavi, non sul disco.",
     ],
     .accountPasswordKind: [
-      .en: "{0} accounts sign in with a password: leave out --device and --browser",
-      .de: "{0}-Konten melden sich mit einem Passwort an: lassen Sie --device und --browser weg",
-      .fr: "les comptes {0} se connectent avec un mot de passe : omettez --device et --browser",
-      .it: "gli account {0} accedono con una password: ometti --device e --browser",
+      .en: "{0} accounts sign in with a password: leave out --device, --browser and --magic-link",
+      .de: "{0}-Konten melden sich mit einem Passwort an: lassen Sie --device, --browser und --magic-link weg",
+      .fr: "les comptes {0} se connectent avec un mot de passe : omettez --device, --browser et --magic-link",
+      .it: "gli account {0} accedono con una password: ometti --device, --browser e --magic-link",
     ],
     .accountLoginMethodUnsupported: [
       .en: "{0} accounts cannot sign in with {1}; they offer: {2}",
@@ -139,10 +165,10 @@ extension Catalog {
       .it: "gli account {0} non possono accedere con {1}; offrono: {2}",
     ],
     .accountLoginMethodsExclusive: [
-      .en: "--device and --browser exclude each other",
-      .de: "--device und --browser schließen sich gegenseitig aus",
-      .fr: "--device et --browser s'excluent mutuellement",
-      .it: "--device e --browser si escludono a vicenda",
+      .en: "--device, --browser and --magic-link exclude each other",
+      .de: "--device, --browser und --magic-link schließen sich gegenseitig aus",
+      .fr: "--device, --browser et --magic-link s'excluent mutuellement",
+      .it: "--device, --browser e --magic-link si escludono a vicenda",
     ],
   ]
 }

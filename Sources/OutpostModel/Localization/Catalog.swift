@@ -43,6 +43,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountSignInDevice
   case accountSignInDeviceDirect
   case accountSignInWaiting
+  case accountSignInLinkSent
+  case accountSignInLinkWaiting
+  case accountSignedInWithLink
   case accountSignedIn
   case accountPasswordKind
   case accountLoginMethodUnsupported

@@ -17,12 +17,18 @@ public enum AccountsLoginBegin: RPCMethod {
   public struct Params: Codable, Sendable, Equatable {
     /// The account's name.
     public var name: String
-    /// `browser` or `device`; the kind's first method when absent.
+    /// `browser`, `device` or `magicLink`; the kind's first method when absent.
     public var method: LoginMethod?
+    /// Where the sign-in link goes (`magicLink` only, which needs it).
+    public var email: String?
+    /// The language of the mail (`de`, `en`, `fr`, `it`), when the service writes several.
+    public var locale: String?
 
-    public init(name: String, method: LoginMethod? = nil) {
+    public init(name: String, method: LoginMethod? = nil, email: String? = nil, locale: String? = nil) {
       self.name = name
       self.method = method
+      self.email = email
+      self.locale = locale
     }
   }
 
@@ -31,8 +37,11 @@ public enum AccountsLoginBegin: RPCMethod {
     public var loginID: String
     public var method: LoginMethod
     /// The address to open: the service's sign-in page (browser), or its device page with the
-    /// code filled in when the service offers that (device).
+    /// code filled in when the service offers that (device). Empty for `magicLink`: the link
+    /// is in the mail sent to `sentTo`.
     public var url: String
+    /// The address the sign-in link was mailed to (`magicLink` only).
+    public var sentTo: String?
     /// The code to type at `verificationURL` (device only).
     public var userCode: String?
     /// The page to type `userCode` at (device only).
@@ -42,9 +51,10 @@ public enum AccountsLoginBegin: RPCMethod {
     public var account: Account
 
     public init(
-      loginID: String, method: LoginMethod, url: String, userCode: String? = nil, verificationURL: String? = nil,
-      expiresAt: Date, account: Account
+      loginID: String, method: LoginMethod, url: String, sentTo: String? = nil, userCode: String? = nil,
+      verificationURL: String? = nil, expiresAt: Date, account: Account
     ) {
+      self.sentTo = sentTo
       self.loginID = loginID
       self.method = method
       self.url = url

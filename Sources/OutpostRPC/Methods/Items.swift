@@ -132,10 +132,25 @@ public enum ItemsResolve: RPCMethod {
     /// For a link that starts something instead of naming an item (`rpp://book?serviceId=…`):
     /// the `outpost` command that does it.
     public var command: String?
-    public init(item: ListedItem?, webPage: String?, command: String? = nil) {
+    /// For a mailed sign-in link coming back (`<scheme>://auth/callback?…`): the account it
+    /// signed in, now signed in, and as whom.
+    public var signedIn: SignedIn?
+
+    public init(item: ListedItem?, webPage: String?, command: String? = nil, signedIn: SignedIn? = nil) {
       self.item = item
       self.webPage = webPage
       self.command = command
+      self.signedIn = signedIn
+    }
+  }
+
+  public struct SignedIn: Codable, Sendable, Equatable {
+    public var account: Account
+    public var identity: AccountIdentity?
+
+    public init(account: Account, identity: AccountIdentity?) {
+      self.account = account
+      self.identity = identity
     }
   }
 }

@@ -16,7 +16,9 @@ struct OpenCommand: ParsableCommand {
     discussion: """
       LINK is outpost://item/NUMBER, a VolleyKit link (volleykit://assignment/ID, exchange/ID, \
       compensation/ID) as calendar events and notifications carry them, or a service's web \
-      address that names an item. In a terminal the item is shown (like `outpost show`); \
+      address that names an item. A sign-in link mailed by a service (`outpost account login \
+      NAME --magic-link EMAIL`) comes back here too, as <scheme>://auth/callback?…: it signs \
+      the account in, on the machine that asked for it only. In a terminal the item is shown (like `outpost show`); \
       started from the desktop (no terminal), or with --web, the service's page opens in your \
       browser (xdg-open).
 
@@ -46,6 +48,16 @@ struct OpenCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let resolved = try global.connect().call(ItemsResolve.self, .init(link: link))
+      if let signedIn = resolved.signedIn {
+        // A mailed sign-in link came back: the account is signed in.
+        if global.json {
+          Terminal.printJSON(signedIn)
+        } else {
+          let who = AccountText.identity(signedIn.identity, fallback: signedIn.account.name)
+          Swift.print(localized(.accountSignedInWithLink, signedIn.account.name, who))
+        }
+        return
+      }
       if let command = resolved.command {
         // A link that starts something (a booking): what to run, for the user to finish.
         if global.json { Terminal.printJSON(resolved) } else { Swift.print(command) }

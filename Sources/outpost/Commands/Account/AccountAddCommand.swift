@@ -34,6 +34,7 @@ struct AccountAddCommand: ParsableCommand {
         outpost account add viiraa --name me --username libre@example.com --base-url http://127.0.0.1:8080/viiraa
         outpost account add rpp --name work --username ana@bayrealty.com --base-url https://api.example.com/v1 --option firebase_api_key=KEY
         outpost account add agilenetwork --brand BRAND_ID --name fan
+        outpost account add agilenetwork --brand BRAND_ID --name fan --magic-link fan@example.com
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -75,6 +76,16 @@ struct AccountAddCommand: ParsableCommand {
   @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
   var passwordFromStandardInput = false
 
+  @Option(
+    name: .customLong("magic-link"),
+    help: ArgumentHelp(
+      "Then sign in with a link the service mails to this address (see `outpost account login --help`).",
+      valueName: "email"))
+  var magicLink: String?
+
+  @Flag(help: "Then sign in with a code typed on any device (see `outpost account login --help`).")
+  var device = false
+
   func validate() throws {
     if let name, let problem = AccountValidation.problem(withName: name) { throw ValidationError(problem) }
     if let username, let problem = AccountValidation.problem(withUsername: username) {
@@ -86,6 +97,7 @@ struct AccountAddCommand: ParsableCommand {
     for option in options where !option.contains("=") || option.hasPrefix("=") {
       throw ValidationError(localized(.optionMalformed, option))
     }
+    if magicLink != nil && device { throw ValidationError(localized(.accountLoginMethodsExclusive)) }
   }
 
   private var optionValues: [String: String]? {
@@ -114,6 +126,13 @@ struct AccountAddCommand: ParsableCommand {
         let result = try connection.call(
           AccountsAdd.self,
           .init(kind: kind, name: name, username: username, baseURL: baseURL, secret: nil, options: optionValues))
+        if let described, magicLink != nil || device {
+          // Straight on to the sign-in the user asked for.
+          if global.json { Terminal.printJSON(result) }
+          return try InteractiveSignIn(
+            connection: connection, json: global.json, account: result.account, kind: described
+          ).run(device ? .device : nil, email: magicLink)
+        }
         if global.json {
           Terminal.printJSON(result)
         } else {

@@ -13,8 +13,10 @@ struct AccountLoginCommand: ParsableCommand {
 
       For an account that signs in at the service's own pages (agilenetwork): prints the \
       address to open, opens your browser with --browser when there is a display (otherwise \
-      it only prints it), or with --device shows a code to type on any device; then waits \
-      until you have signed in and exits 0. The refresh token the service issues goes to your \
+      it only prints it), with --device shows a code to type on any device, or with \
+      --magic-link EMAIL has the service mail you a sign-in link (open it on this computer: \
+      `outpost open` receives it, and only this machine can use it); then waits until you have \
+      signed in and exits 0 (Ctrl-C stops waiting; a mailed link still works afterwards). The refresh token the service issues goes to your \
       keyring only. Without either flag, the browser is used when there is a display. With \
       --json, the begin and the final wait replies are printed, one JSON object per line.
 
@@ -22,6 +24,7 @@ struct AccountLoginCommand: ParsableCommand {
         outpost account login volleymanager
         outpost account login agilenetwork --browser
         outpost account login agilenetwork --device
+        outpost account login fan --magic-link fan@example.com
         outpost account login me --browser        (a ViiRaa account that signs in with Google)
       """)
 
@@ -39,8 +42,15 @@ struct AccountLoginCommand: ParsableCommand {
   @Flag(help: "Sign in in the browser, which comes back to Outpost on 127.0.0.1.")
   var browser = false
 
+  @Option(
+    name: .customLong("magic-link"),
+    help: ArgumentHelp("Have the service mail a sign-in link to this address.", valueName: "email"))
+  var magicLink: String?
+
   func validate() throws {
-    if device && browser { throw ValidationError(localized(.accountLoginMethodsExclusive)) }
+    if [device, browser, magicLink != nil].filter({ $0 }).count > 1 {
+      throw ValidationError(localized(.accountLoginMethodsExclusive))
+    }
   }
 
   func run() throws {
@@ -51,13 +61,15 @@ struct AccountLoginCommand: ParsableCommand {
       // A service with a password as well (ViiRaa: Google or a password) signs in at its
       // pages only when asked with --browser or --device.
       if let kind, !kind.loginMethods.isEmpty, !passwordFromStandardInput,
-        kind.authentication == "oauth" || device || browser
+        kind.authentication == "oauth" || device || browser || magicLink != nil
       {
         let requested: LoginMethod? = device ? .device : browser ? .browser : nil
         return try InteractiveSignIn(connection: connection, json: global.json, account: account, kind: kind)
-          .run(requested)
+          .run(requested, email: magicLink)
       }
-      if device || browser { throw CLIFailure(.usage, localized(.accountPasswordKind, account.kind)) }
+      if device || browser || magicLink != nil {
+        throw CLIFailure(.usage, localized(.accountPasswordKind, account.kind))
+      }
       let secret = try SecretInput.read(
         noun: "password",
         prompt: localized(.accountSecretPrompt, "Password", account.username ?? account.name, account.baseURL),

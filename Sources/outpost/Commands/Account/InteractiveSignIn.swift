@@ -25,8 +25,9 @@ struct InteractiveSignIn {
     return ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
   }
 
-  func run(_ requested: LoginMethod?) throws(CLIFailure) {
-    let method = requested ?? defaultMethod
+  /// `email` is where a sign-in link goes (`--magic-link EMAIL`), which picks that method.
+  func run(_ requested: LoginMethod?, email: String? = nil) throws(CLIFailure) {
+    let method = email != nil ? .magicLink : requested ?? defaultMethod
     guard kind.loginMethods.contains(method) else {
       throw CLIFailure(
         .usage,
@@ -34,7 +35,11 @@ struct InteractiveSignIn {
           .accountLoginMethodUnsupported, kind.kind, method.rawValue,
           kind.loginMethods.map(\.rawValue).joined(separator: ", ")))
     }
-    let begun = try connection.call(AccountsLoginBegin.self, .init(name: account.name, method: method))
+    let begun = try connection.call(
+      AccountsLoginBegin.self,
+      .init(
+        name: account.name, method: method, email: email,
+        locale: email == nil ? nil : Language.preferred(environment: ProcessEnvironment.current()).rawValue))
     if json {
       Terminal.printJSON(begun)
     } else {
@@ -60,8 +65,10 @@ struct InteractiveSignIn {
         return
       }
       if interactive {
-        let left = max(0, reply.expiresAt.timeIntervalSinceNow)
-        Terminal.progress(localized(.accountSignInWaiting, Terminal.duration(left)))
+        let left = Terminal.duration(max(0, reply.expiresAt.timeIntervalSinceNow))
+        Terminal.progress(
+          begun.method == .magicLink
+            ? localized(.accountSignInLinkWaiting, left) : localized(.accountSignInWaiting, left))
       }
     }
   }
@@ -81,6 +88,11 @@ struct InteractiveSignIn {
       let page = begun.verificationURL ?? begun.url
       Terminal.printLine(localized(.accountSignInDevice, kind.displayName, page, begun.userCode ?? "?"))
       if begun.url != page { Terminal.printLine(localized(.accountSignInDeviceDirect, begun.url)) }
+    case .magicLink:
+      Terminal.printLine(
+        localized(
+          .accountSignInLinkSent, kind.displayName, begun.sentTo ?? "?", Terminal.localTime(begun.expiresAt)))
+      return
     }
     if isatty(2) == 0 {
       Terminal.note(localized(.accountSignInWaiting, Terminal.duration(max(0, begun.expiresAt.timeIntervalSinceNow))))
