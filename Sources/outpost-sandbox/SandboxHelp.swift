@@ -123,6 +123,11 @@ enum SandboxHelp {
            /login-actions/authenticate: username, password, or cancel), or at
            once (--keycloak-browser-login approve|deny) a 302 to redirect_uri
            with code, state, session_state and iss (or error=access_denied)
+      GET  /login-actions/action-token     key, client_id: a magic link the
+           agilenetwork BFF mailed; 302 to its redirect with code, state,
+           session_state and iss (as the login form), once. Used, expired
+           (magicLinkLifespan, 900 s), unknown or another client's: an
+           error page, no redirect
       POST /protocol/openid-connect/token   grant_type=authorization_code (code,
            redirect_uri, code_verifier; codes work once, 60 s),
            urn:ietf:params:oauth:grant-type:device_code (device_code:
@@ -245,6 +250,16 @@ enum SandboxHelp {
            search >= 2 characters (BAD_USER_INPUT), depth <= 10, 600 requests
            a minute per token (--agile-rate-limit; 429 RATE_LIMITED,
            Retry-After). Unknown id or slug: null + NOT_FOUND.
+      POST /agile/<realm>/auth/magic-link   the brand's magic-link BFF:
+           {"email","clientId","redirectUri","state","nonce","codeChallenge",
+           "codeChallengeMethod":"S256","locale"?} → 202 {"expiresIn":900}
+           whether or not the address has an account (only an enabled
+           user's gets a mail: a single-use keycloak action-token link);
+           400 invalid_request naming the field; one request per address a
+           minute (429 slow_down, Retry-After)
+      GET  /agile/<realm>/auth/outbox?email=…   the mails instead of sent:
+           {"messages":[{"to","link","sentAt","expiresAt"}]} oldest first,
+           times in Unix seconds on the sandbox clock
     Per brand 240 experts in 10 categories (some non-ASCII names), 45 days of
     free and premium videos and articles; as the clock moves experts publish,
     subscriptions renew, fall into GRACE and expire, a promotion comes weekly;
@@ -274,7 +289,7 @@ enum SandboxHelp {
            user {"username","enabled"}, config {"accessTokenLifespan",
            "ssoSessionIdle","ssoSessionMax","offlineSessionIdle","codeLifespan",
            "deviceCodeLifespan","devicePollInterval","revokeRefreshToken",
-           "browserLogin":"form"|"approve"|"deny"}
+           "browserLogin":"form"|"approve"|"deny","magicLinkLifespan"}
            {"service":"rpp","op":…}: config {"idTokenLifetimeSeconds",
            "rotateRefreshTokens","enumerationProtection","maxFailedSignIns",
            "lockoutSeconds","rateLimitPerMinute","apiKey","holdWriteReplies"},

@@ -110,6 +110,17 @@ enum AgileNetworkAdmin {
         ("content", .int(live.content.count { !$0.removed && $0.publishedAt <= now })),
         ("promotions", .int(live.promotions.count)), ("events", .int(live.events.count)),
         ("cursorGeneration", .int(live.cursorGeneration)), ("users", .array(users)),
+        // The outbox without its links: a link signs in, and this state never holds a token
+        // (`GET /agile/<brand>/auth/outbox` is the control that hands links out).
+        (
+          "magicLinks",
+          .array(
+            sandbox.outbox.withLock { $0.mails(brand: id) }.map { mail in
+              .object([
+                ("to", .string(mail.to)), ("sentAt", .int(mail.sentAt)), ("expiresAt", .int(mail.expiresAt)),
+              ])
+            })
+        ),
       ])
     }
     return .object([

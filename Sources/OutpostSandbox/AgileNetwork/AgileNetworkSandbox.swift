@@ -1,9 +1,10 @@
 import Synchronization
 
-/// The live state of the "agilenetwork" service: one GraphQL gateway per brand (the Keycloak
-/// realms), with seeded experts and content, the demo user's follows and subscriptions, and
-/// life on the sandbox clock. Tests act as the upstream through these hooks; `POST
-/// /__admin/mutate {"service":"agilenetwork",…}` offers the same over HTTP (`AgileNetworkAdmin`).
+/// The live state of the "agilenetwork" service: one GraphQL gateway and magic-link BFF per
+/// brand (the Keycloak realms), with seeded experts and content, the demo user's follows and
+/// subscriptions, the BFF's outbox, and life on the sandbox clock. Tests act as the upstream
+/// through these hooks; `POST /__admin/mutate {"service":"agilenetwork",…}` offers the same
+/// over HTTP (`AgileNetworkAdmin`).
 ///
 /// A class with mutexes, like `RPPSandbox`: handlers run on NIO event loops, never hold a lock
 /// across an `await`, and run the life simulation up to the request's instant first.
@@ -19,6 +20,8 @@ public final class AgileNetworkSandbox: Sendable {
   private let persistedQueries = Mutex<[String: String]>([:])
   /// Per access token, the instants (Unix seconds) of its requests in the last minute.
   private let recentRequests = Mutex<[UInt64: [Int]]>([:])
+  /// The magic-link BFF's mails and per-address limit (`AgileNetworkMagicLink`).
+  let outbox = Mutex(AgileNetworkOutbox())
 
   /// The `sub` of the Keycloak demo user, whose data is seeded in every brand.
   public static var demoUserID: String { SandboxKeycloakUser.demo.id }

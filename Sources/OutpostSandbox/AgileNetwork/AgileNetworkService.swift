@@ -1,8 +1,10 @@
-/// The "agilenetwork" module: Agile Network's GraphQL gateway, one endpoint per brand,
+/// The "agilenetwork" module: Agile Network's GraphQL gateway and magic-link BFF, per brand,
 ///
 ///     POST|GET /agile/<brand-id>/graphql
+///     POST     /agile/<brand-id>/auth/magic-link   (the BFF, §3)
+///     GET      /agile/<brand-id>/auth/outbox       (the mails it sent; a test control)
 ///
-/// where the brand ids are the Keycloak realms of the sandbox (agile-network.md §5–§8).
+/// where the brand ids are the Keycloak realms of the sandbox (agile-network.md §3, §5–§8).
 struct AgileNetworkService: SandboxService {
   static let prefix = "/agile"
   let sandbox: AgileNetworkSandbox
@@ -13,11 +15,13 @@ struct AgileNetworkService: SandboxService {
 
   func respond(to request: SandboxRequest) async -> SandboxResponse? {
     let parts = request.path.dropFirst(Self.prefix.count).split(separator: "/", omittingEmptySubsequences: false)
-    // "", brand, "graphql"
-    guard parts.count == 3, parts[0].isEmpty, sandbox.brandIDs.contains(String(parts[1])) else { return nil }
+    // "", brand, then "graphql" or "auth", "magic-link"|"outbox"
+    guard parts.count >= 3, parts[0].isEmpty, sandbox.brandIDs.contains(String(parts[1])) else { return nil }
     let brand = String(parts[1])
-    switch parts[2] {
-    case "graphql": return await AgileNetworkGateway.respond(request, brandID: brand, sandbox: sandbox)
+    switch (request.method, parts.dropFirst(2).joined(separator: "/")) {
+    case (_, "graphql"): return await AgileNetworkGateway.respond(request, brandID: brand, sandbox: sandbox)
+    case (.POST, "auth/magic-link"): return AgileNetworkMagicLink.respond(request, brandID: brand, sandbox: sandbox)
+    case (.GET, "auth/outbox"): return AgileNetworkOutbox.reply(request, brandID: brand, sandbox: sandbox)
     default: return nil
     }
   }

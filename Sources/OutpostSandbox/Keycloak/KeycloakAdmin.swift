@@ -6,7 +6,7 @@ enum KeycloakAdmin {
   static let operations = ["approve", "deny", "config", "revoke-sessions", "user"]
   static let settingKeys = [
     "accessTokenLifespan", "ssoSessionIdle", "ssoSessionMax", "offlineSessionIdle", "codeLifespan",
-    "deviceCodeLifespan", "devicePollInterval", "revokeRefreshToken", "browserLogin",
+    "deviceCodeLifespan", "devicePollInterval", "revokeRefreshToken", "browserLogin", "magicLinkLifespan",
   ]
 
   static func state(_ sandbox: KeycloakSandbox) -> SandboxJSON {
@@ -117,6 +117,7 @@ enum KeycloakAdmin {
       ("accessTokenLifespan", \.accessTokenLifespan), ("ssoSessionIdle", \.ssoSessionIdle),
       ("ssoSessionMax", \.ssoSessionMax), ("offlineSessionIdle", \.offlineSessionIdle),
       ("codeLifespan", \.codeLifespan), ("deviceCodeLifespan", \.deviceCodeLifespan),
+      ("magicLinkLifespan", \.magicLinkLifespan),
     ]
     for (key, path) in lifetimes {
       guard let value = try body.int(key) else { continue }
@@ -155,6 +156,7 @@ enum KeycloakAdmin {
       ("devicePollInterval", .int(settings.devicePollInterval)),
       ("revokeRefreshToken", .bool(settings.revokeRefreshToken)),
       ("browserLogin", .string(settings.browserLogin.rawValue)),
+      ("magicLinkLifespan", .int(settings.magicLinkLifespan)),
     ])
   }
 

@@ -94,6 +94,9 @@ public struct SandboxKeycloakSettings: Sendable, Equatable {
   /// "Client login timeout": how long an authorization code may wait for its exchange.
   public var codeLifespan: Int
   public var deviceCodeLifespan: Int
+  /// How long a mailed magic link (an action token, agile-network.md §3) can be opened: the
+  /// BFF's `expiresIn`, 900 s as the BFF asks of the extension.
+  public var magicLinkLifespan: Int
   /// Seconds between device-grant polls; 0 or 1 make tests quick (agile-network.md §8).
   public var devicePollInterval: Int
   /// Each refresh token works once; a spent one presented again ends the whole session
@@ -105,7 +108,8 @@ public struct SandboxKeycloakSettings: Sendable, Equatable {
   public init(
     accessTokenLifespan: Int = 300, ssoSessionIdle: Int = 1800, ssoSessionMax: Int = 36_000,
     offlineSessionIdle: Int = 30 * 86_400, codeLifespan: Int = 60, deviceCodeLifespan: Int = 600,
-    devicePollInterval: Int = 5, revokeRefreshToken: Bool = true, browserLogin: SandboxKeycloakBrowserLogin = .form
+    devicePollInterval: Int = 5, revokeRefreshToken: Bool = true, browserLogin: SandboxKeycloakBrowserLogin = .form,
+    magicLinkLifespan: Int = 900
   ) {
     self.accessTokenLifespan = accessTokenLifespan
     self.ssoSessionIdle = ssoSessionIdle
@@ -113,6 +117,7 @@ public struct SandboxKeycloakSettings: Sendable, Equatable {
     self.offlineSessionIdle = offlineSessionIdle
     self.codeLifespan = codeLifespan
     self.deviceCodeLifespan = deviceCodeLifespan
+    self.magicLinkLifespan = magicLinkLifespan
     self.devicePollInterval = devicePollInterval
     self.revokeRefreshToken = revokeRefreshToken
     self.browserLogin = browserLogin
@@ -126,7 +131,7 @@ public struct SandboxKeycloakSettings: Sendable, Equatable {
     var copy = self
     for path: WritableKeyPath<SandboxKeycloakSettings, Int> in [
       \.accessTokenLifespan, \.ssoSessionIdle, \.ssoSessionMax, \.offlineSessionIdle, \.codeLifespan,
-      \.deviceCodeLifespan,
+      \.deviceCodeLifespan, \.magicLinkLifespan,
     ] {
       copy[keyPath: path] = min(max(copy[keyPath: path], Self.lifetimes.lowerBound), Self.lifetimes.upperBound)
     }

@@ -36,7 +36,8 @@ struct KeycloakContext {
 
 /// The "keycloak" module: a Keycloak server at `/keycloak` (`/keycloak/auth` for the layout of
 /// Keycloak before v17), with the OpenID Connect endpoints of each realm under
-/// `/realms/{realm}/protocol/openid-connect/`, the device verification page and the login form.
+/// `/realms/{realm}/protocol/openid-connect/`, the device verification page, the login form and
+/// the magic links the Agile Network BFF mails (`/login-actions/action-token`).
 struct KeycloakService: SandboxService {
   static let prefix = "/keycloak"
   let sandbox: KeycloakSandbox
@@ -62,6 +63,7 @@ struct KeycloakService: SandboxService {
     case (.GET, "/.well-known/openid-configuration"): return KeycloakEndpoints.discovery(context)
     case (.GET, "/protocol/openid-connect/auth"): return KeycloakAuthorization.authorize(context)
     case (.POST, "/login-actions/authenticate"): return KeycloakAuthorization.authenticate(context)
+    case (.GET, KeycloakActionTokens.path): return KeycloakActionTokens.open(context)
     case (.POST, "/protocol/openid-connect/token"): return KeycloakTokenEndpoint.respond(context)
     case (.POST, "/protocol/openid-connect/auth/device"): return KeycloakDevice.authorize(context)
     case (.GET, "/device"): return KeycloakDevice.page(context)

@@ -56,6 +56,8 @@ struct KeycloakState: Sendable {
   var codes: [String: KeycloakAuthCode] = [:]
   /// By device code.
   var deviceGrants: [String: KeycloakDeviceGrant] = [:]
+  /// Magic links, by key.
+  var actionTokens: [String: KeycloakActionToken] = [:]
   var sessions = KeycloakSessions()
   var stats = SandboxKeycloakStats()
 
@@ -93,10 +95,11 @@ struct KeycloakState: Sendable {
 
   /// Drops what can never be used again, so a long demo or a fuzzer cannot grow memory.
   mutating func purge(now: ContinuousClock.Instant) {
-    guard authRequests.count + codes.count + deviceGrants.count > 5_000 else { return }
+    guard authRequests.count + codes.count + deviceGrants.count + actionTokens.count > 5_000 else { return }
     let hour = Duration.seconds(3600)
     authRequests = authRequests.filter { now - $0.value.createdAt < hour }
     codes = codes.filter { now - $0.value.issuedAt < hour }
     deviceGrants = deviceGrants.filter { now - $0.value.issuedAt < hour }
+    actionTokens = actionTokens.filter { $0.value.expiresAt > now }
   }
 }
