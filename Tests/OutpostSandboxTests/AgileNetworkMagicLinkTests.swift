@@ -167,7 +167,8 @@ import Testing
       #expect(granted.status == 200, "\(granted.body)")
       let (_, _, object) = try granted.tokens()
       #expect(object["refresh_expires_in"] as? Int == 0, "an offline token: the BFF asks for offline_access")
-      let claims = try #require(KeycloakTests.claims(try #require(object["id_token"] as? String)))
+      let idToken = try #require(object["id_token"] as? String)
+      let claims = try #require(KeycloakTests.claims(idToken))
       #expect(claims["nonce"] as? String == "m4gic-n0nce")
       #expect(claims["azp"] as? String == bff.keycloak.clientID)
 
