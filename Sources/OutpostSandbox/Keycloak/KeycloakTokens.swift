@@ -1,4 +1,3 @@
-import Crypto
 import CryptoExtras
 import Foundation
 import Synchronization
@@ -28,7 +27,8 @@ final class KeycloakTokens: Sendable {
     init(_ privateKey: _RSA.Signing.PrivateKey) {
       self.privateKey = privateKey
       let publicKey = privateKey.publicKey
-      id = KeycloakTokens.base64URL(SandboxDigest.sha256(Array(publicKey.derRepresentation)))
+      let id = KeycloakTokens.base64URL(SandboxDigest.sha256(Array(publicKey.derRepresentation)))
+      self.id = id
       let primitives = try! publicKey.getKeyPrimitives()
       jwk = .object([
         ("kid", .string(id)), ("kty", "RSA"), ("alg", "RS256"), ("use", "sig"),
