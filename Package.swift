@@ -77,6 +77,8 @@ let package = Package(
         // Real HMACs on VolleyManager's form fields; Supabase's HS256 access tokens.
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "JWTKit", package: "jwt-kit"),
+        // RSA for Keycloak's RS256 tokens (jwt-kit builds it anyway; its signing API is async).
+        .product(name: "CryptoExtras", package: "swift-crypto"),
         // The Agile Network gateway's parser, validator and executor (agile-network.md §5, §6).
         .product(name: "GraphQL", package: "GraphQL"),
         // GraphQL's `Map` keeps object members in an OrderedDictionary.
@@ -144,7 +146,11 @@ let package = Package(
     .target(name: "OutpostTestSupport", path: "Tests/OutpostTestSupport"),
     .testTarget(
       name: "OutpostSandboxTests",
-      dependencies: ["OutpostSandbox", "OutpostConnectors", .product(name: "Crypto", package: "swift-crypto")]),
+      dependencies: [
+        "OutpostSandbox", "OutpostConnectors", .product(name: "Crypto", package: "swift-crypto"),
+        // Checks the sandbox Keycloak's RS256 signatures with the JWKS alone.
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+      ]),
     .testTarget(
       name: "OutpostSnapshotTests",
       dependencies: ["OutpostTestSupport", "OutpostSnapshot", "OutpostStore", "OutpostModel"]),

@@ -21,11 +21,12 @@ apt_packages=(
 )
 # The independent peers the tests check Outpost's output against: an iCalendar parser, khal and
 # vdirsyncer (read our vdir and feed), Radicale (a real CalDAV server for CalDAV push), pyrebase4
-# (a Firebase client for the RPP sandbox) and supabase-py (the official Supabase client, GoTrue and
-# PostgREST, for the ViiRaa sandbox).
+# (a Firebase client for the RPP sandbox), supabase-py (the official Supabase client, GoTrue and
+# PostgREST, for the ViiRaa sandbox), gql with its requests transport (a GraphQL client for the Agile
+# Network gateway) and python-keycloak (an OpenID Connect client for the sandbox's Keycloak realms).
 # Module name to import = pip requirement.
-pypi_modules=(icalendar khal vdirsyncer radicale pyrebase jwcrypto supabase)
-pypi_requirements=('icalendar>=6' khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7' supabase)
+pypi_modules=(icalendar khal vdirsyncer radicale pyrebase jwcrypto supabase gql keycloak)
+pypi_requirements=('icalendar>=6' khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7' supabase 'gql[requests]' python-keycloak)
 # Debian's python3, not a pyenv or venv one: python3-dbus and python3-gi live there.
 python=/usr/bin/python3
 

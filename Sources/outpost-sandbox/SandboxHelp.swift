@@ -144,8 +144,8 @@ enum SandboxHelp {
            invalid_token once expired (--keycloak-token-lifespan, 300 s) or ended
       POST /protocol/openid-connect/logout   client_id, refresh_token → 204
       POST /protocol/openid-connect/revoke   client_id, token → 200
-      GET  /protocol/openid-connect/certs    {"keys":[]} (tokens are JWT-shaped,
-           signed by the sandbox, not RSA)
+      GET  /protocol/openid-connect/certs    the JWKS (RS256, RSA-2048, kid; a
+           rotated-out key stays listed and valid until dropped)
     Demo account in every realm: fan@example.com  demo-fan-2026
 
     RPP (--service rpp, under /rpp/v1 and the Firebase Auth Emulator's layout)
@@ -289,7 +289,10 @@ enum SandboxHelp {
            user {"username","enabled"}, config {"accessTokenLifespan",
            "ssoSessionIdle","ssoSessionMax","offlineSessionIdle","codeLifespan",
            "deviceCodeLifespan","devicePollInterval","revokeRefreshToken",
-           "browserLogin":"form"|"approve"|"deny","magicLinkLifespan"}
+           "browserLogin":"form"|"approve"|"deny","magicLinkLifespan",
+           "tamperIDTokenSignature"},
+           rotate-signing-key {"dropOld"?} (a new kid signs; old keys stay),
+           drop-old-signing-keys
            {"service":"rpp","op":…}: config {"idTokenLifetimeSeconds",
            "rotateRefreshTokens","enumerationProtection","maxFailedSignIns",
            "lockoutSeconds","rateLimitPerMinute","apiKey","holdWriteReplies"},

@@ -25,4 +25,10 @@ enum AgileNetworkDepth {
     }
     return deepest
   }
+
+  /// A query that asks only for the schema: every root selection a field named `__…`.
+  static func isIntrospection(_ operation: OperationDefinition) -> Bool {
+    operation.operation == .query
+      && operation.selectionSet.selections.allSatisfy { ($0 as? Field)?.name.value.hasPrefix("__") == true }
+  }
 }

@@ -79,7 +79,11 @@ enum AgileNetworkGateway {
         .adding("Allow", "POST")
     }
     var problems = validate(schema: AgileNetworkSchema.schema, ast: document)
-    if problems.isEmpty, let operation, AgileNetworkDepth.of(operation.selectionSet, fragments: document) > 10 {
+    // Introspection (only `__schema`/`__type`/`__typename` at the root) is exempt, as gateways'
+    // depth limits usually make it: the standard introspection query is 15 levels deep.
+    if problems.isEmpty, let operation, !AgileNetworkDepth.isIntrospection(operation),
+      AgileNetworkDepth.of(operation.selectionSet, fragments: document) > 10
+    {
       problems = [GraphQLError(message: "The query is deeper than 10 levels")]
     }
     guard problems.isEmpty else {

@@ -3,18 +3,27 @@
 /// for a sandbox in another process. Never shows a password, a code that grants tokens, or a
 /// token (user codes are shown: a person reads them off a screen anyway).
 enum KeycloakAdmin {
-  static let operations = ["approve", "deny", "config", "revoke-sessions", "user"]
+  static let operations = [
+    "approve", "deny", "config", "revoke-sessions", "user", "rotate-signing-key", "drop-old-signing-keys",
+  ]
   static let settingKeys = [
     "accessTokenLifespan", "ssoSessionIdle", "ssoSessionMax", "offlineSessionIdle", "codeLifespan",
     "deviceCodeLifespan", "devicePollInterval", "revokeRefreshToken", "browserLogin", "magicLinkLifespan",
+    "tamperIDTokenSignature",
   ]
 
   static func state(_ sandbox: KeycloakSandbox) -> SandboxJSON {
     let stats = sandbox.currentStats()
     let now = sandbox.clock.now()
+    let keyIDs = sandbox.tokens.keyIDs
     return sandbox.withState { state in
       .object([
         ("config", config(state.settings)),
+        // Never the private keys: the published ones, the signing key first.
+        (
+          "signingKeys",
+          .array(keyIDs.enumerated().map { .object([("kid", .string($1)), ("signing", .bool($0 == 0))]) })
+        ),
         (
           "realms",
           .array(
@@ -103,6 +112,14 @@ enum KeycloakAdmin {
       }
       guard found else { throw SandboxAdminError("no keycloak user \(username)", status: .notFound) }
       return .object([("username", .string(username)), ("enabled", .bool(enabled))])
+    case "rotate-signing-key":
+      try body.requireOnly(["service", "op", "dropOld"])
+      let kid = sandbox.tokens.rotate(dropOld: try body.bool("dropOld") ?? false)
+      return .object([("kid", .string(kid)), ("published", .array(sandbox.tokens.keyIDs.map { .string($0) }))])
+    case "drop-old-signing-keys":
+      try body.requireOnly(["service", "op"])
+      let dropped = sandbox.tokens.dropOldKeys()
+      return .object([("dropped", .int(dropped)), ("published", .array(sandbox.tokens.keyIDs.map { .string($0) }))])
     default:
       try body.requireOnly(["service", "op"] + settingKeys)
       return try updateConfig(body, sandbox: sandbox)
@@ -135,6 +152,7 @@ enum KeycloakAdmin {
       settings.devicePollInterval = interval
     }
     if let revoke = try body.bool("revokeRefreshToken") { settings.revokeRefreshToken = revoke }
+    if let tamper = try body.bool("tamperIDTokenSignature") { settings.tamperIDTokenSignature = tamper }
     if let mode = try body.string("browserLogin") {
       guard let parsed = SandboxKeycloakBrowserLogin(rawValue: mode) else {
         throw SandboxAdminError(
@@ -157,6 +175,7 @@ enum KeycloakAdmin {
       ("revokeRefreshToken", .bool(settings.revokeRefreshToken)),
       ("browserLogin", .string(settings.browserLogin.rawValue)),
       ("magicLinkLifespan", .int(settings.magicLinkLifespan)),
+      ("tamperIDTokenSignature", .bool(settings.tamperIDTokenSignature)),
     ])
   }
 

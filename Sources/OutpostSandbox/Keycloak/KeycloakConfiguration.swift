@@ -104,12 +104,15 @@ public struct SandboxKeycloakSettings: Sendable, Equatable {
   /// on here, the stricter behaviour Outpost must survive.
   public var revokeRefreshToken: Bool
   public var browserLogin: SandboxKeycloakBrowserLogin
+  /// A fault for clients' refusal tests: the token endpoint's ID tokens carry a signature with
+  /// one bit flipped, so they fail verification against the JWKS (access tokens stay good).
+  public var tamperIDTokenSignature: Bool
 
   public init(
     accessTokenLifespan: Int = 300, ssoSessionIdle: Int = 1800, ssoSessionMax: Int = 36_000,
     offlineSessionIdle: Int = 30 * 86_400, codeLifespan: Int = 60, deviceCodeLifespan: Int = 600,
     devicePollInterval: Int = 5, revokeRefreshToken: Bool = true, browserLogin: SandboxKeycloakBrowserLogin = .form,
-    magicLinkLifespan: Int = 900
+    magicLinkLifespan: Int = 900, tamperIDTokenSignature: Bool = false
   ) {
     self.accessTokenLifespan = accessTokenLifespan
     self.ssoSessionIdle = ssoSessionIdle
@@ -121,6 +124,7 @@ public struct SandboxKeycloakSettings: Sendable, Equatable {
     self.devicePollInterval = devicePollInterval
     self.revokeRefreshToken = revokeRefreshToken
     self.browserLogin = browserLogin
+    self.tamperIDTokenSignature = tamperIDTokenSignature
   }
 
   /// Every lifetime is 1 s … 1 year; the poll interval 0 … 60 s.

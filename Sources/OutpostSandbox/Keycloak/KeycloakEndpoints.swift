@@ -48,7 +48,7 @@ struct KeycloakClaims {
   }
 }
 
-/// Discovery, userinfo, logout, revocation and the (empty) key set.
+/// Discovery, userinfo, logout, revocation and the key set.
 enum KeycloakEndpoints {
   static func discovery(_ context: KeycloakContext) -> SandboxResponse {
     let base = context.protocolBase
@@ -137,6 +137,6 @@ enum KeycloakEndpoints {
     return SandboxResponse(status: .ok)
   }
 
-  /// No usable key: the sandbox's signatures are not RSA (see `KeycloakTokens`).
-  static func certs() -> SandboxResponse { .json(.ok, .object([("keys", .array([]))])) }
+  /// The JWKS: the signing key and the rotated-out keys that still verify (see `KeycloakTokens`).
+  static func certs(_ context: KeycloakContext) -> SandboxResponse { .json(.ok, context.sandbox.tokens.jwks) }
 }

@@ -15,7 +15,7 @@ public final class KeycloakSandbox: Sendable {
 
   init(configuration: SandboxKeycloakConfiguration, seed: UInt64, clock: SandboxSharedClock) {
     self.clock = clock
-    tokens = KeycloakTokens(seed: seed)
+    tokens = KeycloakTokens()
     legacyAuthPath = configuration.legacyAuthPath
     state = Mutex(KeycloakState(configuration: configuration))
   }
@@ -90,6 +90,20 @@ public final class KeycloakSandbox: Sendable {
   }
 
   public func stats() async -> SandboxKeycloakStats { currentStats() }
+
+  /// Rotates the realm keys, as a Keycloak admin adds a new RSA key provider of higher priority:
+  /// a new 2048-bit key (new `kid`) signs from now on; the older keys stay in the JWKS and still
+  /// verify, unless `dropOld` withdraws them at once. Returns the new `kid`.
+  @discardableResult
+  public func rotateSigningKey(dropOld: Bool = false) async -> String { tokens.rotate(dropOld: dropOld) }
+
+  /// Withdraws every key but the signing one (Keycloak's "disable the old key"): tokens they
+  /// signed are refused from now on. Returns how many keys were dropped.
+  @discardableResult
+  public func dropOldSigningKeys() async -> Int { tokens.dropOldKeys() }
+
+  /// The `kid` of every published key, the signing one first (what `certs` lists).
+  public func signingKeyIDs() async -> [String] { tokens.keyIDs }
 
   // MARK: Synchronous forms, for the admin API and the pages
 

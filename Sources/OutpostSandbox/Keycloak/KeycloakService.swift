@@ -72,7 +72,7 @@ struct KeycloakService: SandboxService {
       return KeycloakEndpoints.userinfo(context)
     case (.POST, "/protocol/openid-connect/logout"): return KeycloakEndpoints.logout(context)
     case (.POST, "/protocol/openid-connect/revoke"): return KeycloakEndpoints.revoke(context)
-    case (.GET, "/protocol/openid-connect/certs"): return KeycloakEndpoints.certs()
+    case (.GET, "/protocol/openid-connect/certs"): return KeycloakEndpoints.certs(context)
     default: return KeycloakReplies.notFound()
     }
   }

@@ -158,7 +158,7 @@ enum KeycloakTokenEndpoint {
     ]
     if session.scope.split(separator: " ").contains("openid") {
       let id = claims.id(expiresAt: now + settings.accessTokenLifespan, nonce: nonce)
-      members.append(("id_token", .string(context.sandbox.tokens.mint(id))))
+      members.append(("id_token", .string(context.sandbox.tokens.mint(id, tampered: settings.tamperIDTokenSignature))))
     }
     members += [
       ("not-before-policy", 0), ("session_state", .string(session.id)), ("scope", .string(claims.scope)),
