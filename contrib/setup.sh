@@ -12,12 +12,15 @@ set -euo pipefail
 
 # Build: the C libraries Outpost links. Runtime and tests: the session bus, the keyring and its
 # tools, systemd's socket activation, the test notification server's python3-dbus/gi, jsonschema for
-# the rpc-schema and snapshot checks, desktop-file-utils for the link handler.
+# the rpc-schema and snapshot checks, desktop-file-utils for the link handler. Glewlwyd, a real
+# OpenID Connect provider, for the OIDC client's end-to-end sign-in (openssl makes its throw-away
+# signing key).
 apt_packages=(
   libsqlite3-dev libsystemd-dev libsecret-1-dev pkg-config
   systemd dbus gnome-keyring libsecret-tools
   python3 python3-dbus python3-gi python3-jsonschema python3-pip
   util-linux ca-certificates desktop-file-utils
+  glewlwyd openssl
 )
 # The independent peers the tests check Outpost's output against: an iCalendar parser, khal and
 # vdirsyncer (read our vdir and feed), Radicale (a real CalDAV server for CalDAV push), pyrebase4

@@ -65,7 +65,8 @@ extension OIDCProvider {
   }
 
   /// Trades the refresh token for a new session. A rotating provider revokes the one
-  /// presented: the caller keeps the new one (the keeper writes it to the keyring first).
+  /// presented: the caller keeps the new one (the keeper writes it to the keyring first). A
+  /// provider that does not rotate sends none, and the one presented stays the session's.
   func refresh(_ endpoints: OIDCEndpoints, _ refreshToken: SecretString) async throws(ConnectorError)
     -> OIDCTokenSet
   {
@@ -73,7 +74,7 @@ extension OIDCProvider {
       endpoints.token,
       [("grant_type", "refresh_token"), ("refresh_token", refreshToken.reveal()), ("client_id", clientID)])
     guard reply.status == 200 else { throw Self.classify(reply, during: "renewing the session") }
-    return try OIDCTokenSet(reply: reply)
+    return try OIDCTokenSet(reply: reply, presented: refreshToken)
   }
 
   /// The user's claims; `.sessionExpired` when the access token is no longer accepted.

@@ -36,15 +36,21 @@ struct OIDCTokenSet: Sendable {
   /// The ID token as issued, for its signature check.
   var idToken: String?
 
-  init(reply: HTTPResponse) throws(ConnectorError) {
+  /// `presented` is the refresh token a refresh grant sent: a provider that does not rotate
+  /// (Glewlwyd, by default) answers without one, and the client keeps it (RFC 6749 §6).
+  init(reply: HTTPResponse, presented: SecretString? = nil) throws(ConnectorError) {
     guard let json = try? JSONParser.parse(reply.body), let access = json["access_token"]?.stringValue,
       !access.isEmpty
     else { throw .unexpectedReply("the token endpoint's reply holds no access token") }
-    guard let refresh = json["refresh_token"]?.stringValue, !refresh.isEmpty, refresh.utf8.count <= 8192 else {
+    switch (json["refresh_token"]?.stringValue, presented) {
+    case (let refresh?, _) where !refresh.isEmpty && refresh.utf8.count <= 8192:
+      refreshToken = SecretString(refresh)
+    case (nil, let presented?):
+      refreshToken = presented
+    default:
       throw .unexpectedReply("the token endpoint issued no refresh token (is offline_access allowed for the client?)")
     }
     accessToken = SecretString(access)
-    refreshToken = SecretString(refresh)
     expiresIn = max(json["expires_in"]?.int64Value ?? 300, 0)
     idToken = json["id_token"]?.stringValue
     idTokenClaims = idToken.flatMap(Self.claims)
