@@ -95,11 +95,19 @@ extension OIDCProvider {
     }
   }
 
-  /// Ends the session at the provider (`end_session_endpoint` with the refresh token, as a
-  /// public client does it), best effort: the caller forgets the tokens whatever the answer.
+  /// Ends the session at the provider, best effort (the caller forgets the tokens whatever the
+  /// answers): `end_session_endpoint` with the refresh token, as a public client does it at
+  /// Keycloak, then RFC 7009 revocation of the refresh token where the provider offers it, for
+  /// providers whose end-session is a browser page only (agile-network.md §2.7).
   func logOut(_ refreshToken: SecretString) async {
-    guard let endpoints = try? await endpoints(), let url = endpoints.endSession else { return }
-    _ = try? await post(url, [("client_id", clientID), ("refresh_token", refreshToken.reveal())])
+    guard let endpoints = try? await endpoints() else { return }
+    if let url = endpoints.endSession {
+      _ = try? await post(url, [("client_id", clientID), ("refresh_token", refreshToken.reveal())])
+    }
+    if let url = endpoints.revocation {
+      _ = try? await post(
+        url, [("client_id", clientID), ("token", refreshToken.reveal()), ("token_type_hint", "refresh_token")])
+    }
   }
 
   /// The OAuth `error` of a reply, when it has one.

@@ -16,8 +16,6 @@ import Synchronization
 extension OIDCProvider {
   /// How far the provider's clock may run ahead of or behind this machine's.
   static let clockLeeway: TimeInterval = 120
-  /// The key set is read again at most this often when a token fails against it.
-  static let keysRereadInterval: TimeInterval = 30
 
   func checkIDToken(_ tokens: OIDCTokenSet, endpoints: OIDCEndpoints, nonce: String?) async throws(ConnectorError) {
     guard let token = tokens.idToken else {
@@ -31,37 +29,49 @@ extension OIDCProvider {
     }
   }
 
+  /// Against the cached key set; a token naming a key the set does not hold (the provider
+  /// rotated its keys) makes one fresh read of it, a token that fails against a key the set
+  /// holds does not.
   private func verifySignature(_ token: String, endpoints: OIDCEndpoints) async throws(ConnectorError) {
     guard let url = endpoints.jwksURI else {
       throw .unexpectedReply("the discovery document names no jwks_uri: the ID token's signature cannot be checked")
     }
-    let cached = keys.value
-    if let cached, await Self.verifies(token, with: cached.keys) { return }
-    if let cached, now().timeIntervalSince(cached.readAt) < Self.keysRereadInterval, now() >= cached.readAt {
-      throw .unexpectedReply("the ID token's signature does not match the provider's keys")
+    let kid = Self.keyID(of: token)
+    if let cached = keys.value, kid.map(cached.kids.contains) ?? true {
+      guard await Self.verifies(token, with: cached.keys) else {
+        throw .unexpectedReply("the ID token's signature does not match the provider's keys")
+      }
+      return
     }
     let fresh = try await readKeys(url)
-    keys.store(fresh, readAt: now())
-    guard await Self.verifies(token, with: fresh) else {
+    keys.store(fresh)
+    guard await Self.verifies(token, with: fresh.keys) else {
       throw .unexpectedReply("the ID token's signature does not match the provider's keys")
     }
   }
 
+  /// The `kid` of a JWT's header, if it names one.
+  static func keyID(of token: String) -> String? {
+    guard let header = token.split(separator: ".", maxSplits: 1).first, let bytes = Base64URL.decode(String(header))
+    else { return nil }
+    return (try? JSONParser.parse(bytes))?["kid"]?.stringValue
+  }
+
   /// The provider's key set. Keys Outpost cannot use for signatures (encryption keys, unknown
   /// types) are left out rather than failing the whole set.
-  private func readKeys(_ url: String) async throws(ConnectorError) -> JWTKeyCollection {
+  private func readKeys(_ url: String) async throws(ConnectorError) -> SigningKeys {
     let reply = try await send(HTTPRequest(method: "GET", url: url, headers: [("Accept", "application/json")]))
     guard reply.status == 200 else { throw Self.classify(reply, during: "reading the provider's signing keys") }
     guard let set = try? JSONDecoder().decode(JWKS.self, from: Data(reply.body)) else {
       throw .unexpectedReply("the provider's key set (jwks_uri) is not a JWK set")
     }
     let collection = JWTKeyCollection()
-    var usable = 0
-    for key in set.keys {
-      if (try? await collection.add(jwk: key)) != nil { usable += 1 }
+    var kids: Set<String> = []
+    for key in set.keys where (try? await collection.add(jwk: key)) != nil {
+      if let kid = key.keyIdentifier?.string { kids.insert(kid) }
     }
-    guard usable > 0 else { throw .unexpectedReply("the provider publishes no signing key Outpost can use") }
-    return collection
+    guard !kids.isEmpty else { throw .unexpectedReply("the provider publishes no signing key Outpost can use") }
+    return SigningKeys(keys: collection, kids: kids)
   }
 
   private static func verifies(_ token: String, with keys: JWTKeyCollection) async -> Bool {
@@ -76,11 +86,17 @@ private struct UncheckedClaims: JWTPayload {
   func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
-/// The provider's signing keys and when they were read (one copy per provider value).
+/// The provider's signing keys, by the ids they were published with.
+struct SigningKeys: Sendable {
+  let keys: JWTKeyCollection
+  let kids: Set<String>
+}
+
+/// The provider's last key set read (one copy per provider value).
 final class SigningKeysCache: Sendable {
-  private let storage = Mutex<(keys: JWTKeyCollection, readAt: Date)?>(nil)
+  private let storage = Mutex<SigningKeys?>(nil)
 
-  var value: (keys: JWTKeyCollection, readAt: Date)? { storage.withLock { $0 } }
+  var value: SigningKeys? { storage.withLock { $0 } }
 
-  func store(_ keys: JWTKeyCollection, readAt: Date) { storage.withLock { $0 = (keys, readAt) } }
+  func store(_ keys: SigningKeys) { storage.withLock { $0 = keys } }
 }

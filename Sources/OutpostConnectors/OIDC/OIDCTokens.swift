@@ -25,9 +25,9 @@ public struct OIDCSession: Sendable {
   }
 }
 
-/// What the token endpoint answered to a grant (agile-network.md §2.5). Tokens are opaque;
-/// only the ID token's claims are read (never its signature, which a token taken straight
-/// from the token endpoint need not have checked: OIDC Core §3.1.3.7).
+/// What the token endpoint answered to a grant (agile-network.md §2.5). Access and refresh
+/// tokens are opaque; the ID token of a sign-in is checked (signature against the provider's
+/// keys, then its claims) by `OIDCProvider.checkIDToken` before its claims are believed.
 struct OIDCTokenSet: Sendable {
   var accessToken: SecretString
   var refreshToken: SecretString

@@ -223,6 +223,68 @@ extension EndToEnd {
       #expect(try daemon.stop() == 0)
     }
 
+    /// agile-network.md §3 with the real binaries: the CLI asks for the link, the test reads the
+    /// mail from the sandbox's outbox and plays the browser (which hands the scheme URL to
+    /// `outpost open`); another machine's daemon refuses it, this one signs in, once.
+    @Test func aMailedLinkOpenedWithOutpostOpenSignsInOnlyWhereItWasRequestedAndOnce() async throws {
+      let keyring = try KeyringSession.shared.get()
+      let sandbox = try keycloakSandbox()
+      let config = """
+        [[agile.brands]]
+        id = "\(Self.realm)"
+        keycloak = { base_url = "\(sandbox.baseURL)/keycloak" }
+        api = { graphql_url = "\(sandbox.baseURL)/agile/\(Self.realm)/graphql", \
+        magic_link_url = "\(sandbox.baseURL)/agile/\(Self.realm)/auth/magic-link" }
+        """
+      let daemon = try DaemonProcess(config: config)
+      try daemon.start()
+      let add = try cli(daemon, ["account", "add", "agilenetwork", "--brand", Self.realm, "--name", "fan"])
+      #expect(add.status == 0, "\(add.stderr)")
+
+      let login = try RunningCommand(
+        outpost, ["account", "login", "fan", "--magic-link", "fan@example.com"], environment: daemon.environment)
+      let told = try #require(login.nextLine(), "the CLI said nothing")
+      #expect(told.contains("fan@example.com") && told.contains("this computer"), "\(told)")
+      let outbox = try await TestHTTP.transport.send(
+        HTTPRequest(method: "GET", url: "\(sandbox.baseURL)/agile/\(Self.realm)/auth/outbox"))
+      let mails = try #require(
+        (try JSONSerialization.jsonObject(with: Data(outbox.body)) as? [String: Any])?["messages"] as? [[String: Any]])
+      let link = try #require(mails.last?["link"] as? String, "no mail in the outbox")
+      let page = try await TestHTTP.transport.send(HTTPRequest(method: "GET", url: link))
+      let callback = try #require(page.header("location"), "the link did not redirect: \(page.status)")
+      #expect(callback.hasPrefix("theagilenetwork://auth/callback?"), "\(callback)")
+
+      // Opened on another machine (a daemon with its own data): refused in the product's words.
+      let other = try DaemonProcess(config: config)
+      try other.start()
+      let elsewhere = try cli(other, ["open", callback])
+      #expect(elsewhere.status != 0, "\(elsewhere.stdout)")
+      #expect(elsewhere.stderr.contains("Please open this link on the device where you requested it."))
+      _ = try other.stop()
+
+      let opened = try cli(daemon, ["open", callback])
+      #expect(opened.status == 0, "\(opened.stderr)")
+      #expect(opened.stdout.contains("Signed in: account fan as Jo Rivera"), "\(opened.stdout)")
+      let finished = login.finish()
+      #expect(finished.status == 0, "\(finished.stdout)\(finished.stderr)")
+      #expect(finished.stdout.contains("Account fan is signed in as Jo Rivera"), "\(finished.stdout)")
+      let signedIn = try #require(try daemon.client().call(AccountsList.self, NoParams()).accounts.first)
+      #expect(signedIn.state == .ok)
+      #expect(try storedToken(keyring, signedIn) != nil)
+      let again = try cli(daemon, ["open", callback])
+      #expect(again.status != 0 && again.stderr.contains("Please open this link on the device"), "\(again.stderr)")
+      #expect(try daemon.stop() == 0)
+
+      // The link's state went nowhere on disk in the clear (only its hash did, now deleted).
+      let state = try #require(
+        URLComponents(string: callback.replacing("theagilenetwork://", with: "https://x/"))?.queryItems?.first {
+          $0.name == "state"
+        }?.value)
+      for (name, data) in try DaemonFiles.all(daemon) {
+        #expect(data.range(of: Data(state.utf8)) == nil, "the link's state is in \(name)")
+      }
+    }
+
     @Test func declinedAndExpiredDeviceCodesAreClearErrorsAndTheAccountStillNeedsALogin() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try keycloakSandbox()
@@ -232,7 +294,7 @@ extension EndToEnd {
       let client = try daemon.client(timeout: .seconds(60))
       let kinds = try client.call(AccountsKinds.self, NoParams()).kinds
       let kind = try #require(kinds.first { $0.kind == "agilenetwork" })
-      #expect(kind.authentication == "oauth" && kind.loginMethods == [.browser, .device])
+      #expect(kind.authentication == "oauth" && kind.loginMethods == [.browser, .device, .magicLink])
       #expect(kinds.first { $0.kind == "volleymanager" }?.loginMethods == [])
       _ = try client.call(
         AccountsAdd.self,

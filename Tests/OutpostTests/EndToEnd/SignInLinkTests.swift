@@ -49,7 +49,7 @@ extension EndToEnd {
       func open(_ link: String) async throws -> ItemsResolve.SignedIn {
         guard
           case .success(.signInCallback(let scheme, let fields)) = DeepLink.parse(
-            link, schemes: ConnectorRegistry.linkSchemes(presets: accounts.presets))
+            link, schemes: ConnectorRegistry.linkSchemes(presets: ServicePresets(tables: ["agile.brands": [brand]])))
         else { throw RPCError.invalidParams("not a sign-in callback: \(link)") }
         return try await accounts.completeSignInLink(scheme: scheme, fields: fields)
       }
@@ -151,7 +151,12 @@ extension EndToEnd {
         await server.advanceClock(seconds: 61)
         _ = try await world.request()
         let fresh = try await world.openNewestMail()
-        let state = try #require(fresh.split(separator: "state=").last?.split(separator: "&").first)
+        guard
+          case .success(.signInCallback(_, let fields)) = DeepLink.parse(
+            fresh,
+            schemes: ConnectorRegistry.linkSchemes(presets: ServicePresets(tables: ["agile.brands": [world.brand]])))
+        else { throw RPCError.invalidParams("not a callback: \(fresh)") }
+        let state = try #require(fields["state"])
         let swapped = "\(world.scheme)://auth/callback?code=not-the-code&state=\(state)"
         do {
           _ = try await world.open(swapped)
