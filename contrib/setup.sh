@@ -84,7 +84,8 @@ if [ ${#missing_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing_apt[*]}"
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing_apt[@]}" >/dev/null
+  # Again through env: sudo drops the exported variable, and glewlwyd would ask about dbconfig.
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing_apt[@]}" >/dev/null
 else
   echo "setup: Debian packages already installed (${#apt_packages[@]})"
 fi
