@@ -128,7 +128,18 @@ extension RPCError {
     RPCError(
       code: signInLinkUnknownCode,
       message: "Please open this link on the device where you requested it. "
-        + "(To sign in here, request a new link here: `outpost account login NAME --magic-link EMAIL`.)")
+        + "To sign in on this computer, ask for a link from it: `outpost account login NAME --magic-link EMAIL`")
+  }
+
+  /// The service mails one link per address a minute (agile-network.md §3): the one sent still
+  /// works. An `UpstreamUnavailable` with `retryAfter`, as for any rate limit, in plain words.
+  public static func signInLinkTooSoon(retryAfter: Double?) -> RPCError {
+    let wait = retryAfter.map { "in \(Int($0.rounded(.up))) s" } ?? "in a minute"
+    return RPCError(
+      code: upstreamUnavailableCode,
+      message: "A sign-in link went to this address less than a minute ago, and the service sends one a "
+        + "minute: open that one, or ask again \(wait)",
+      data: retryAfter.map { JSONValue.object(["retryAfter": .double($0)]) })
   }
 
   public static func signInLinkExpired(_ name: String) -> RPCError {

@@ -36,6 +36,8 @@ extension AccountService {
     let request: SignInLinkRequest
     do {
       request = try await session.requestSignInLink(email: address, locale: locale)
+    } catch .connector(.rateLimited(let retryAfter, _)) {
+      throw .signInLinkTooSoon(retryAfter: retryAfter)
     } catch {
       throw Self.failure(error, name: account.name)
     }
