@@ -107,7 +107,7 @@ public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, Acti
   /// is `.invalidCredentials`: the keeper drops the token and asks the user to sign in again.
   public func logIn(secret: SecretString) async throws(ConnectorError) -> LoginResult<OIDCSession> {
     let endpoints = try await provider.endpoints()
-    let sent = Date()
+    let sent = now()
     let tokens = try await provider.refresh(endpoints, secret)
     var session = tokens.session(sentAt: sent)
     if tokens.idTokenClaims == nil {

@@ -61,10 +61,13 @@ import Testing
     return brand
   }
 
-  func withWorld(_ body: (World) async throws -> Void) async throws {
+  func withWorld(
+    keycloak: SandboxKeycloakConfiguration = SandboxKeycloakConfiguration(), _ body: (World) async throws -> Void
+  ) async throws {
     let shipped = ShippedPresets.load(path: ServicePresetTests.shippedPath, tables: ["agile.brands"])
     let first = try #require(shipped.presets.presets(in: "agile.brands").first)
-    var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.keycloak, .agilenetwork])
+    var configuration = SandboxConfiguration(
+      referenceDate: Self.reference, services: [.keycloak, .agilenetwork], keycloak: keycloak)
     configuration.manualClock = true
     configuration.agileNetwork = SandboxAgileNetworkConfiguration(
       brands: [
