@@ -40,7 +40,7 @@ enum SandboxSockets {
     else { return }
     defer { closedir(directory) }
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      let name = entryName(entry)
       guard let descriptor = CInt(name), descriptor > 2 else { continue }
       if port(of: descriptor, using: getsockname) == localPort && port(of: descriptor, using: getpeername) == remotePort
       {
@@ -48,6 +48,14 @@ enum SandboxSockets {
         if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
       }
     }
+  }
+
+  /// A directory entry's name, read up to its NUL only. readdir's records are only as long as
+  /// their name: copying the whole `d_name` array (256 bytes, what `entry.pointee.d_name`
+  /// does) can read past the end of the kernel's buffer and fault (a crash seen in CI).
+  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
   }
 
   private static func port(

@@ -71,9 +71,9 @@ struct ProcessSample {
     var switches: [Int: Int] = [:]
     if let directory = opendir("/proc/\(pid)/task") {
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-          String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
+        // Up to the NUL only: the record may end before the 256 bytes of `d_name` do.
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        let name = String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
         guard let tid = Int(name), let taskStatus = readFile("/proc/\(pid)/task/\(name)/status") else { continue }
         switches[tid] =
           (field("voluntary_ctxt_switches:", in: taskStatus) ?? 0)

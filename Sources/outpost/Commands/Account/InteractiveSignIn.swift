@@ -89,7 +89,7 @@ struct InteractiveSignIn {
       Terminal.printLine(localized(.accountSignInDevice, kind.displayName, page, begun.userCode ?? "?"))
       if begun.url != page { Terminal.printLine(localized(.accountSignInDeviceDirect, begun.url)) }
     case .magicLink:
-      // The brand's own name ("The Agile Network"), not the kind's.
+      // The brand's own name from its preset, not the kind's.
       let preset = kind.presetOption.flatMap { begun.account.options?[$0] }
       let service = kind.presets?.first { $0.id == preset }?.name ?? kind.displayName
       Terminal.printLine(
