@@ -13,6 +13,13 @@ let package = Package(
     .executable(name: "outpost-bench", targets: ["outpost-bench"]),
     .executable(name: "outpost-sandbox", targets: ["outpost-sandbox"]),
     .executable(name: "outpost-sync-bench", targets: ["outpost-sync-bench"]),
+    // For the libFuzzer targets in Fuzz/ (a package of their own): the modules whose parsers
+    // read bytes from outside. Nothing else links them as libraries.
+    .library(name: "OutpostModel", targets: ["OutpostModel"]),
+    .library(name: "OutpostRPC", targets: ["OutpostRPC"]),
+    .library(name: "OutpostCalendar", targets: ["OutpostCalendar"]),
+    .library(name: "OutpostConnectors", targets: ["OutpostConnectors"]),
+    .library(name: "OutpostDaemon", targets: ["OutpostDaemon"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),

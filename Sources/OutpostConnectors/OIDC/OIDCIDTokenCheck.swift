@@ -62,7 +62,12 @@ extension OIDCProvider {
   private func readKeys(_ url: String) async throws(ConnectorError) -> SigningKeys {
     let reply = try await send(HTTPRequest(method: "GET", url: url, headers: [("Accept", "application/json")]))
     guard reply.status == 200 else { throw Self.classify(reply, during: "reading the provider's signing keys") }
-    guard let set = try? JSONDecoder().decode(JWKS.self, from: Data(reply.body)) else {
+    return try await Self.signingKeys(fromJWKS: reply.body)
+  }
+
+  /// The signing keys of a JWK set's JSON (RFC 7517), as received (also fuzzed, Fuzz/).
+  static func signingKeys(fromJWKS body: [UInt8]) async throws(ConnectorError) -> SigningKeys {
+    guard let set = try? JSONDecoder().decode(JWKS.self, from: Data(body)) else {
       throw .unexpectedReply("the provider's key set (jwks_uri) is not a JWK set")
     }
     let collection = JWTKeyCollection()
