@@ -168,10 +168,16 @@ public struct Daemon {
     let dispatcher = RPCDispatcher(registry: Handlers.registry(services: services)) { method, error in
       logger.error("internal error in \(method): \(error)")
     }
+    let maxConnections = OpenFileLimit.raise(toHold: configuration.maxConnections)
+    if maxConnections < configuration.maxConnections {
+      logger.warning(
+        "the open-file limit allows \(maxConnections) connections, not rpc.max_connections = \(configuration.maxConnections): raise LimitNOFILE= (hard limit)"
+      )
+    }
     let server = RPCServer(
       group: group, dispatcher: dispatcher,
       configuration: RPCServerConfiguration(
-        maxFrameBytes: configuration.maxFrameBytes, maxConnections: configuration.maxConnections,
+        maxFrameBytes: configuration.maxFrameBytes, maxConnections: maxConnections,
         drainTimeout: .seconds(configuration.drainTimeoutSeconds)),
       logger: logger
     ) { peer in events.unsubscribe(peer) }

@@ -81,7 +81,10 @@ public struct Store: Sendable {
       .corrupt(path: path, detail: error.message ?? "not a database")
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
       .unreadable(path: path, detail: error.message ?? "cannot open")
-    case .SQLITE_FULL, .SQLITE_IOERR:
+    case .SQLITE_FULL:
+      // SQLite says "database or disk is full"; the user can only act on the disk.
+      .writeFailed(detail: "the disk holding \(path) is full; free some space and Outpost carries on")
+    case .SQLITE_IOERR:
       .writeFailed(detail: error.message ?? "I/O error")
     default:
       .corrupt(path: path, detail: error.message ?? "\(error.resultCode)")

@@ -79,6 +79,85 @@ extension EndToEnd {
       withExtendedLifetime(idle) {}
     }
 
+    /// Issue 19's resource limits: started with the soft open-file limit most sessions give
+    /// (1,024), the daemon holds 1,000 clients at once, serves others while one drips a request
+    /// a byte at a time, refuses a 100 MB frame after its 1 MiB limit without keeping it, and its
+    /// memory stays bounded throughout.
+    @Test func aThousandClientsADripAndAHundredMegabyteFrameLeaveTheDaemonServingInBoundedMemory() throws {
+      let clients = 1_000
+      try Self.allowOpenFiles(clients + 200)
+      let daemon = try DaemonProcess()
+      try daemon.start(
+        executable: "/usr/bin/prlimit",
+        arguments: ["--nofile=1024:\(clients + 1_024)", "--", DaemonProcess.binary("outpostd")])
+      let bystander = try daemon.client()
+      let before = try Self.residentMegabytes(daemon.pid)
+
+      var held: [RPCClient] = []
+      for index in 0..<clients {
+        let client = try daemon.client()
+        if index.isMultiple(of: 3) { try client.writeAll(Array(#"{"jsonrpc":"2.0","#.utf8)) }
+        held.append(client)
+      }
+      // They are served, not merely accepted.
+      #expect(try held[1].call(DaemonHello.self, .init()).product == "Outpost")
+      #expect(try held[clients - 2].call(DaemonHello.self, .init()).product == "Outpost")  // no half request
+      let status = try bystander.call(DaemonStatus.self, NoParams())
+      #expect(status.counts.connections >= clients + 1)
+      #expect(!daemon.log.contains("Too many open files"), "\(daemon.log)")
+      let withClients = try Self.residentMegabytes(daemon.pid)
+
+      // A request dripped a byte at a time; the daemon answers others between the bytes.
+      let drip = try daemon.client()
+      let request = Array(#"{"jsonrpc":"2.0","id":"drip","method":"daemon.hello"}"#.utf8)
+      for (offset, byte) in request.enumerated() {
+        try drip.writeAll([byte])
+        if offset.isMultiple(of: 8) { #expect(try bystander.call(DaemonHello.self, .init()).product == "Outpost") }
+      }
+      try drip.writeAll(Array("\n".utf8))
+      #expect(try drip.readMessage()["id"] == "drip")
+
+      // 100 MB with no newline: refused once past the frame limit. The daemon then reads and
+      // drops what still comes for a moment (so the client can read why), and closes.
+      let flood = try daemon.client()
+      let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+      var cutOff = false
+      do {
+        for _ in 0..<100 { try flood.writeAll(chunk) }
+      } catch {
+        #expect(error == .connectionLost)
+        cutOff = true
+      }
+      if !cutOff {
+        #expect(try flood.readMessage()["error"]?["code"] == .int(Int64(RPCError.frameTooLargeCode)))
+        #expect(throws: RPCClientError.connectionLost) { try flood.readLine() }
+      }
+      #expect(try bystander.call(DaemonHello.self, .init()).product == "Outpost")
+      let after = try Self.residentMegabytes(daemon.pid)
+      #expect(after - withClients < 48, "the flood grew the daemon from \(withClients) MB to \(after) MB")
+      #expect(withClients - before < 160, "1,000 clients took the daemon from \(before) MB to \(withClients) MB")
+      withExtendedLifetime(held) {}
+    }
+
+    /// Raises this process's soft open-file limit, for tests that hold many sockets.
+    static func allowOpenFiles(_ count: Int) throws {
+      var limit = rlimit()
+      getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+      if limit.rlim_cur < rlim_t(count) {
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+      }
+      try #require(limit.rlim_cur >= rlim_t(count), "this machine's hard open-file limit is \(limit.rlim_max)")
+    }
+
+    /// VmRSS of a process, in MB.
+    static func residentMegabytes(_ pid: Int32) throws -> Int {
+      let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+      let kilobytes = try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+      return kilobytes / 1024
+    }
+
     @Test(.enabled(if: getuid() == 0, "acting as another user needs root (CI runs as root)"))
     func otherUsersAreRefused() throws {
       let daemon = try DaemonProcess()
