@@ -26,8 +26,14 @@ public actor SyncEngine {
   /// A sync in flight per account: a second request joins it instead of starting another.
   private var running: [String: Task<SyncReport, Never>] = [:]
   private var random = SystemRandomNumberGenerator()
-  private let wake: AsyncStream<Void>.Continuation
-  let wakeups: AsyncStream<Void>
+  /// How the schedule waits (`Task.sleep` unless a test drives it); cancelled to wake it.
+  let sleepFor: @Sendable (Duration) async throws -> Void
+  /// The schedule's current wait, cancelled by `wakeSchedule`.
+  var sleeper: Task<Void, Never>?
+  /// A wake that came while the schedule was not waiting: its next wait ends at once.
+  var wakePending = false
+  /// Rounds of the schedule so far (tests check that it waits rather than spins).
+  public internal(set) var scheduleRounds = 0
 
   struct Registration {
     var name: String
@@ -42,7 +48,8 @@ public actor SyncEngine {
     now: @escaping @Sendable () -> Date = { Date() },
     announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in },
     announceAction: @escaping @Sendable (QueuedAction) async -> Void = { _ in },
-    finished: @escaping @Sendable (String, SyncReport) async -> Void = { _, _ in }
+    finished: @escaping @Sendable (String, SyncReport) async -> Void = { _, _ in },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.announceAction = announceAction
     self.finished = finished
@@ -51,7 +58,7 @@ public actor SyncEngine {
     self.logger = logger
     self.now = now
     self.announce = announce
-    (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    self.sleepFor = sleep
   }
 
   /// Adds (or replaces) an account; its first sync is due at once.
@@ -60,7 +67,7 @@ public actor SyncEngine {
     var status = statuses[accountID] ?? SyncStatus()
     status.nextRunAt = now()
     statuses[accountID] = status
-    wake.yield()
+    wakeSchedule()
   }
 
   public func unregister(accountID: String) {
@@ -75,25 +82,41 @@ public actor SyncEngine {
   public func resume(accountID: String) {
     accounts[accountID]?.paused = false
     statuses[accountID]?.nextRunAt = now()
-    wake.yield()
+    wakeSchedule()
   }
 
   /// Makes every account due now (after a resume from suspend, or when the network is back).
   public func syncAllSoon() {
     for id in accounts.keys { statuses[id]?.nextRunAt = now() }
-    wake.yield()
+    wakeSchedule()
   }
 
   /// Syncs one account now (joining a sync already running) and returns what it did.
   public func sync(accountID: String) async -> SyncReport? {
-    if let task = running[accountID] { return await task.value }
+    await start(accountID: accountID)?.value
+  }
+
+  /// The account's sync in flight, started now unless one runs. It is marked running before
+  /// this returns, so the schedule never starts a second one for the same account.
+  @discardableResult
+  func start(accountID: String) -> Task<SyncReport, Never>? {
+    if let task = running[accountID] { return task }
     guard let registration = accounts[accountID] else { return nil }
-    let task = Task { await self.perform(accountID: accountID, registration: registration) }
+    let task = Task {
+      let report = await self.perform(accountID: accountID, registration: registration)
+      await self.settle(accountID: accountID, report: report)
+      return report
+    }
     running[accountID] = task
-    let report = await task.value
+    return task
+  }
+
+  /// After a sync: nothing runs for the account any more, and the schedule looks again (the
+  /// account's next run was just set).
+  private func settle(accountID: String, report: SyncReport) async {
     running[accountID] = nil
     await finished(accountID, report)
-    return report
+    wakeSchedule()
   }
 
   private func perform(accountID: String, registration: Registration) async -> SyncReport {
