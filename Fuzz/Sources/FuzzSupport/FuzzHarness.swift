@@ -63,11 +63,12 @@ extension FuzzHarness {
     var value: T?
   }
 
-  /// Runs async code from the fuzzer's (synchronous) thread and waits for its result.
+  /// Runs async code from the fuzzer's (synchronous) thread and waits for its result. The task
+  /// starts on this thread and, when nothing in it suspends, ends here too: no thread hop.
   public static func wait<T>(_ work: @escaping @Sendable () async -> T) -> T {
     let box = Box<T>()
     let done = DispatchSemaphore(value: 0)
-    Task {
+    Task.immediate {
       box.value = await work()
       done.signal()
     }

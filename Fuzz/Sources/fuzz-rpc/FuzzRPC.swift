@@ -1,4 +1,3 @@
-import Dispatch
 import FuzzSupport
 import OutpostModel
 import OutpostRPC
@@ -31,10 +30,6 @@ enum RPCFuzzing {
     func push(_ line: [UInt8]) -> Bool { true }
   }
 
-  final class ReplyBox: @unchecked Sendable {
-    var reply: [UInt8]?
-  }
-
   struct ParamsDidNotRoundTrip: Error {}
 
   static let dispatcher: RPCDispatcher = {
@@ -54,15 +49,8 @@ enum RPCFuzzing {
 
   /// The dispatcher is async; the fuzzer's thread waits for it.
   static func reply(to line: [UInt8]) -> [UInt8]? {
-    let box = ReplyBox()
-    let done = DispatchSemaphore(value: 0)
     let context = RPCContext(peer: Peer())
-    Task {
-      box.reply = await dispatcher.reply(to: line, context: context)
-      done.signal()
-    }
-    done.wait()
-    return box.reply
+    return FuzzHarness.wait { await dispatcher.reply(to: line, context: context) }
   }
 
   static func checkReply(_ members: [String: JSONValue]) {

@@ -1,4 +1,6 @@
+import Foundation
 import FuzzSupport
+import OutpostCalendar
 import OutpostModel
 
 @testable import OutpostConnectors
@@ -29,7 +31,7 @@ public func fuzzSupabase(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutab
       _ = agility.category(record)
       _ = agility.client(record)
       _ = agility.transaction(record)
-      _ = agility.invoice(record, today: CivilDate(year: 2026, month: 11, day: 25))
+      _ = agility.invoice(record, today: SupabaseFuzzing.today)
     }
   }
 }
@@ -37,4 +39,5 @@ public func fuzzSupabase(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutab
 enum SupabaseFuzzing {
   static let zone = TimeZone(identifier: "America/New_York")!
   static let now = Date(timeIntervalSince1970: 1_795_626_000)
+  static let today = CivilDate(year: 2026, month: 11, day: 25)!
 }
