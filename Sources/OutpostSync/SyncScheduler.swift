@@ -48,7 +48,12 @@ extension SyncEngine {
     let sleepFor = self.sleepFor
     let sleeper = Task { _ = try? await sleepFor(duration) }
     self.sleeper = sleeper
-    await sleeper.value
+    // The wait is a task of its own, so the schedule's cancellation (shutdown) must reach it.
+    await withTaskCancellationHandler {
+      await sleeper.value
+    } onCancel: {
+      sleeper.cancel()
+    }
     self.sleeper = nil
     wakePending = false
   }
