@@ -31,7 +31,7 @@ let package = Package(
     fuzzTarget("volleymanager", ["OutpostModel", "OutpostConnectors"]),
     fuzzTarget("rpp", ["OutpostModel", "OutpostConnectors"]),
     fuzzTarget("graphql", ["OutpostModel", "OutpostConnectors"]),
-    fuzzTarget("supabase", ["OutpostModel", "OutpostConnectors"]),
+    fuzzTarget("supabase", ["OutpostModel", "OutpostCalendar", "OutpostConnectors"]),
     fuzzTarget("oidc", ["OutpostModel", "OutpostConnectors"]),
     fuzzTarget("caldav", ["OutpostConnectors"]),
     fuzzTarget("cgm-csv", ["OutpostConnectors"]),
