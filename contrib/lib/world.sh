@@ -1,0 +1,121 @@
+# A private world for the long-running scripts (soak.sh, week.sh): outpost-sandbox, a private
+# D-Bus session bus with an unlocked GNOME Keyring, and outpostd, all under one scratch
+# directory; your own keyring, ~/.local/share/outpost and ~/.config/outpost are never touched.
+# Source it, set WORLD (the scratch directory) and BIN (the binaries), then call world_start.
+# Needs: dbus-daemon, gnome-keyring-daemon, curl, python3, systemd-socket-activate (systemd).
+
+world_pids=()
+world_daemon=""
+
+world_stop() {
+  world_stop_daemon TERM
+  for ((i = ${#world_pids[@]} - 1; i >= 0; i--)); do
+    kill -TERM "${world_pids[$i]}" 2>/dev/null || true
+    wait "${world_pids[$i]}" 2>/dev/null || true
+  done
+  world_pids=()
+}
+
+# world_start [SANDBOX ARGUMENTS...]: the sandbox, the bus and the keyring (not the daemon).
+world_start() {
+  for sub in run data config home keyring-data bus; do rm -rf "${WORLD:?}/$sub"; done
+  mkdir -p "$WORLD"/{run,data,config,home,keyring-data,bus}
+  chmod 700 "$WORLD" "$WORLD"/*
+  export OUTPOST_RUNTIME_DIR="$WORLD/run" OUTPOST_DATA_DIR="$WORLD/data" OUTPOST_CONFIG_DIR="$WORLD/config"
+
+  "$BIN/outpost-sandbox" --port 0 "$@" >"$WORLD/sandbox.out" 2>"$WORLD/sandbox.log" &
+  world_pids+=($!)
+  for _ in $(seq 1 200); do
+    grep -q "listening on" "$WORLD/sandbox.out" 2>/dev/null && break
+    sleep 0.05
+  done
+  SANDBOX=$(sed -n 's/.*listening on //p' "$WORLD/sandbox.out" | head -1)
+  [ -n "$SANDBOX" ] || { echo "outpost-sandbox did not start; see $WORLD/sandbox.log" >&2; return 1; }
+  export SANDBOX
+
+  cat >"$WORLD/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:dir=$WORLD/bus</listen>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+CONF
+  dbus-daemon --config-file="$WORLD/bus.conf" --nofork --print-address=3 3>"$WORLD/bus.address" &
+  world_pids+=($!)
+  for _ in $(seq 1 100); do [ -s "$WORLD/bus.address" ] && break; sleep 0.05; done
+  DBUS_SESSION_BUS_ADDRESS=$(head -n1 "$WORLD/bus.address")
+  export DBUS_SESSION_BUS_ADDRESS HOME="$WORLD/home" XDG_DATA_HOME="$WORLD/keyring-data" XDG_RUNTIME_DIR="$WORLD/run"
+  printf 'outpost-world' | gnome-keyring-daemon --unlock --components=secrets --foreground \
+    >"$WORLD/keyring.log" 2>&1 &
+  world_pids+=($!)
+  for _ in $(seq 1 200); do
+    "$BIN/outpostd" --check-keyring >/dev/null 2>&1 && return 0
+    sleep 0.05
+  done
+  echo "the keyring did not come up; see $WORLD/keyring.log" >&2
+  return 1
+}
+
+# world_start_daemon [socket]: starts outpostd and waits until it answers. With "socket", it is
+# started the way systemd's socket unit does: systemd-socket-activate holds the socket and
+# starts outpostd (socket as fd 3) on the first connection.
+world_start_daemon() {
+  if [ "${1:-}" = socket ]; then
+    mkdir -p "$OUTPOST_RUNTIME_DIR"
+    rm -f "$OUTPOST_RUNTIME_DIR/outpost.sock"
+    local pass=()
+    for name in OUTPOST_RUNTIME_DIR OUTPOST_DATA_DIR OUTPOST_CONFIG_DIR DBUS_SESSION_BUS_ADDRESS HOME XDG_DATA_HOME \
+      XDG_RUNTIME_DIR; do
+      pass+=(-E "$name")
+    done
+    systemd-socket-activate -l "$OUTPOST_RUNTIME_DIR/outpost.sock" "${pass[@]}" "$BIN/outpostd" \
+      2>>"$WORLD/outpostd.log" &
+  else
+    "$BIN/outpostd" 2>>"$WORLD/outpostd.log" &
+  fi
+  world_daemon=$!
+  for _ in $(seq 1 400); do
+    # Answered, and by this daemon (not by one left running, which this one would find and
+    # exit on).
+    if "$BIN/outpost" status >/dev/null 2>&1; then kill -0 "$world_daemon" 2>/dev/null && return 0; fi
+    kill -0 "$world_daemon" 2>/dev/null || break
+    sleep 0.025
+  done
+  echo "outpostd did not start; the end of $WORLD/outpostd.log:" >&2
+  tail -20 "$WORLD/outpostd.log" >&2
+  world_stop_daemon KILL
+  return 1
+}
+
+# world_stop_daemon [SIGNAL]: stops outpostd (TERM by default; KILL for the soak).
+world_stop_daemon() {
+  [ -n "$world_daemon" ] || return 0
+  kill "-${1:-TERM}" "$world_daemon" 2>/dev/null || true
+  wait "$world_daemon" 2>/dev/null || true
+  world_daemon=""
+}
+
+world_admin() { # METHOD PATH [JSON]
+  if [ $# -ge 3 ]; then
+    curl -sS --max-time 30 -X "$1" "$SANDBOX$2" -H 'content-type: application/json' -d "$3"
+  else
+    curl -sS --max-time 30 -X "$1" "$SANDBOX$2"
+  fi
+}
+
+# world_add_accounts: the demo accounts of every service whose sign-in needs no browser.
+world_add_accounts() {
+  local outpost="$BIN/outpost"
+  echo demo-referee-2026 | "$outpost" account add volleymanager --name referee --username referee@example.ch \
+    --base-url "$SANDBOX" --password-stdin >/dev/null
+  echo demo-tasks-2026 | "$outpost" account add tasks --name tasks --username tasks@example.ch \
+    --base-url "$SANDBOX/tasks" --option apiKey=sandbox-tasks-anon-key --password-stdin >/dev/null
+  echo sandbox-password | "$outpost" account add rpp --name work --username ana@bayrealty.com \
+    --base-url "$SANDBOX/rpp/v1" --option firebase_api_key=sandbox-rpp-api-key \
+    --option firebase_auth_base="$SANDBOX/identitytoolkit.googleapis.com" \
+    --option firebase_token_base="$SANDBOX/securetoken.googleapis.com" --password-stdin >/dev/null
+  echo demo-viiraa-2026 | "$outpost" account add viiraa --name me --username libre@example.com \
+    --base-url "$SANDBOX/viiraa" --password-stdin >/dev/null
+  echo demo-agility-2026 | "$outpost" account add agility --name books --username freelancer@example.com \
+    --base-url "$SANDBOX/agility" --option timeZone=America/New_York --password-stdin >/dev/null
+}
