@@ -15,7 +15,9 @@
 # the sandbox's ground truth is compared with what the CLI accepted: every message sent once,
 # every imported row present once (or held as a conflict, which the figures show).
 #
-# Prints: kills, actions, lost, duplicated, logged-out accounts, torn files, damaged databases.
+# Prints: kills, actions, lost, duplicated, logged-out accounts, torn files, damaged databases,
+# and files holding a secret (a password or a token in the database, WAL, snapshots, calendars
+# or the daemon's log).
 # Exit codes: 0 all zero; 1 something was lost, doubled, logged out, torn or damaged; 2 setup.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -189,6 +191,31 @@ print(sum(1 for a in actions if a["state"] in ("pending", "running")), sum(1 for
   sleep 0.5
 done
 
+# Secrets: the accounts' passwords, or anything shaped like a JWT or a bearer header, anywhere
+# in the daemon's files (database, WAL, snapshots, calendars, its log).
+world_stop_daemon TERM
+secrets=$(python3 - "$WORLD" <<'PY'
+import pathlib, re, sys
+world = pathlib.Path(sys.argv[1])
+needles = [b"demo-referee-2026", b"demo-tasks-2026", b"sandbox-password", b"demo-viiraa-2026", b"demo-agility-2026"]
+jwt = re.compile(rb"eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}")
+found = []
+paths = [world / "outpostd.log", *(world / "data").rglob("*"), *(world / "run").rglob("*")]
+for path in paths:
+    if not path.is_file() or path.is_socket():
+        continue
+    data = path.read_bytes()
+    for needle in needles:
+        if needle in data:
+            found.append(f"{path}: a password")
+    if jwt.search(data) or b"Bearer ey" in data:
+        found.append(f"{path}: a token")
+print("\n".join(found))
+PY
+)
+[ -n "$secrets" ] && echo "$secrets" >&2
+secret_files=$(grep -c . <<<"$secrets")
+
 messages=$(($(truth rpp) - messages_before))
 rows=$(($(truth agility) - rows_before))
 expected_rows=$((import_files * rows_per_file))
@@ -206,4 +233,5 @@ printf '%-34s %s\n' "duplicated" "$duplicated"
 printf '%-34s %s\n' "rounds with a logged-out account" "$logged_out"
 printf '%-34s %s\n' "rounds with a torn file" "$torn"
 printf '%-34s %s\n' "rounds with a damaged database" "$damaged"
-[ $((lost + duplicated + logged_out + torn + damaged)) -eq 0 ] && [ "${waiting:-1}" = 0 ]
+printf '%-34s %s\n' "files holding a secret" "$secret_files"
+[ $((lost + duplicated + logged_out + torn + damaged + secret_files)) -eq 0 ] && [ "${waiting:-1}" = 0 ]
