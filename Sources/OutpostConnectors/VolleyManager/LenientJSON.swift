@@ -32,7 +32,7 @@ extension JSONValue {
   var lenientInt: Int64? {
     switch self {
     case .int(let number): number
-    case .double(let number) where number.rounded() == number: Int64(number)
+    case .double(let number): Int64(exactly: number)  // nil for fractions and for 1e300 (which trapped)
     case .string(let text): Int64(text.trimmingCharacters(in: .whitespaces))
     default: nil
     }

@@ -1,0 +1,22 @@
+import OutpostModel
+import Testing
+
+@testable import OutpostConnectors
+
+/// Inputs the fuzz targets (Fuzz/, contrib/fuzz.sh) found that crashed, kept as tests.
+@Suite struct FuzzRegressionTests {
+  /// fuzz-volleymanager: a whole number too large for Int64 in a lenient field (here a game's
+  /// number as 1e300) trapped in `Int64(_:)` and would have ended the daemon mid-sync.
+  @Test func aHugeWholeNumberInAVolleyManagerReplyIsNotAnInteger() {
+    #expect(JSONValue.double(1e300).lenientInt == nil)
+    #expect(JSONValue.double(-9.3e18).lenientInt == nil)
+    #expect(JSONValue.double(42).lenientInt == 42)
+    #expect(JSONValue.double(4.5).lenientInt == nil)
+    let association = VolleyManagerAssociation(occupationID: "o", name: "Swiss Volley", shortName: "SV", originID: 0)
+    let entry = try? JSONParser.parse(
+      Array(
+        #"{"__identity":"x-1","refereeGame":{"game":{"number":1e300,"startingDateTime":"2026-12-01T18:00:00Z"}}}"#.utf8)
+    )
+    _ = VolleyManagerItems.assignment(entry ?? .null, association: association)
+  }
+}
