@@ -157,8 +157,10 @@ struct DAVXMLReader {
   private func resolve(
     _ prefixedName: String, _ attributes: [String: String], _ namespaces: [String: String]
   ) throws(DAVXMLError) -> Open {
-    let parts = prefixedName.split(separator: ":", maxSplits: 1).map(String.init)
+    // Never empty (`<:>` split without empty pieces gave none, and indexing it trapped).
+    let parts = prefixedName.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let (prefix, local) = parts.count == 2 ? (parts[0], parts[1]) : ("", parts[0])
+    guard !local.isEmpty else { throw DAVXMLError("<\(prefixedName)> has no element name") }
     guard let namespace = namespaces[prefix] ?? (prefix.isEmpty ? "" : nil) else {
       throw DAVXMLError("the prefix \(prefix) of <\(prefixedName)> is not declared")
     }

@@ -19,4 +19,14 @@ import Testing
     )
     _ = VolleyManagerItems.assignment(entry ?? .null, association: association)
   }
+
+  /// fuzz-caldav: a tag named `:` (`<a><:>`) indexed an empty split and trapped; a server's
+  /// broken XML is a refusal, not a crash.
+  @Test func aTagWithoutANameInCalDAVXMLIsRefused() {
+    #expect(throws: DAVXMLError.self) { try DAVXMLReader.parse(Array("<a><:>".utf8)) }
+    #expect(throws: DAVXMLError.self) {
+      try DAVXMLReader.parse(Array("<d:multistatus xmlns:d=\"DAV:\"><d:></d:multistatus>".utf8))
+    }
+    #expect(throws: DAVXMLError.self) { try Multistatus.parse(Array("<:>".utf8)) }
+  }
 }
