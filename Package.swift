@@ -34,6 +34,8 @@ let package = Package(
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+    // Property tests (issue 19): random inputs with reproducible seeds, in swift-testing.
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -169,7 +171,10 @@ let package = Package(
       dependencies: ["OutpostTestSupport", "OutpostDesktop", "OutpostModel"]),
     .testTarget(
       name: "OutpostCalendarTests",
-      dependencies: ["OutpostTestSupport", "OutpostCalendar", "OutpostConnectors", "OutpostModel"]),
+      dependencies: [
+        "OutpostTestSupport", "OutpostCalendar", "OutpostConnectors", "OutpostModel",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(
       name: "OutpostTests",
       dependencies: [
@@ -179,6 +184,7 @@ let package = Package(
         "OutpostSnapshot", "OutpostReminders",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -14,22 +14,23 @@ set -euo pipefail
 # tools, systemd's socket activation, the test notification server's python3-dbus/gi, jsonschema for
 # the rpc-schema and snapshot checks, desktop-file-utils for the link handler. Glewlwyd, a real
 # OpenID Connect provider, for the OIDC client's end-to-end sign-in (openssl makes its throw-away
-# signing key).
+# signing key). gcc builds contrib/lib/timewarp.c for contrib/week.sh.
 apt_packages=(
   libsqlite3-dev libsystemd-dev libsecret-1-dev pkg-config
   systemd dbus gnome-keyring libsecret-tools
   python3 python3-dbus python3-gi python3-jsonschema python3-pip
-  util-linux ca-certificates desktop-file-utils
+  util-linux ca-certificates desktop-file-utils gcc
   glewlwyd openssl
 )
-# The independent peers the tests check Outpost's output against: an iCalendar parser, khal and
+# The independent peers the tests check Outpost's output against: an iCalendar parser, python-dateutil's
+# RRULE expansion (the reference of the recurrence property test), khal and
 # vdirsyncer (read our vdir and feed), Radicale (a real CalDAV server for CalDAV push), pyrebase4
 # (a Firebase client for the RPP sandbox), supabase-py (the official Supabase client, GoTrue and
 # PostgREST, for the ViiRaa sandbox), gql with its requests transport (a GraphQL client for the Agile
 # Network gateway) and python-keycloak (an OpenID Connect client for the sandbox's Keycloak realms).
 # Module name to import = pip requirement.
-pypi_modules=(icalendar khal vdirsyncer radicale pyrebase jwcrypto supabase gql keycloak)
-pypi_requirements=('icalendar>=6' khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7' supabase 'gql[requests]' python-keycloak)
+pypi_modules=(icalendar dateutil khal vdirsyncer radicale pyrebase jwcrypto supabase gql keycloak)
+pypi_requirements=('icalendar>=6' python-dateutil khal vdirsyncer radicale pyrebase4 'jwcrypto<1.5.7' supabase 'gql[requests]' python-keycloak)
 # Debian's python3, not a pyenv or venv one: python3-dbus and python3-gi live there.
 python=/usr/bin/python3
 

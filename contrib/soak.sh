@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # kill -9 soak (issue 19): nothing lost, nothing done twice, nobody logged out, no torn file.
 #
-#   contrib/soak.sh [N]     N kills (default 1000); SOAK_SEED=S repeats a run's random choices
+#   contrib/soak.sh [N]     N kills (default 1000); SOAK_SEED=S repeats a run's random choices;
+#                           OUTPOST_BIN=DIR uses binaries already built there
 #
 # Runs outpostd against outpost-sandbox (VolleyManager, tasks, RPP, ViiRaa and Agility, with 5 %
 # errors, 429s and 20-second sessions so that tokens rotate throughout) in a private world
@@ -26,10 +27,14 @@ case "$kills" in '' | *[!0-9]*) echo "soak.sh: N must be a number, not '$kills'"
 seed=${SOAK_SEED:-$((RANDOM * 32768 + RANDOM))}
 RANDOM=$seed
 
-echo "==> building outpostd, outpost and outpost-sandbox (debug)" >&2
-swift build --product outpostd >&2 && swift build --product outpost >&2 && swift build --product outpost-sandbox >&2 ||
-  { echo "soak.sh: the build failed" >&2; exit 2; }
-BIN=$(swift build --show-bin-path)
+if [ -n "${OUTPOST_BIN:-}" ]; then
+  BIN=$OUTPOST_BIN
+else
+  echo "==> building outpostd, outpost and outpost-sandbox (debug)" >&2
+  swift build --product outpostd >&2 && swift build --product outpost >&2 && swift build --product outpost-sandbox >&2 ||
+    { echo "soak.sh: the build failed" >&2; exit 2; }
+  BIN=$(swift build --show-bin-path)
+fi
 WORLD=${OUTPOST_SOAK_DIR:-${TMPDIR:-/tmp}/outpost-soak}
 mkdir -p "$WORLD"
 . contrib/lib/world.sh

@@ -119,3 +119,51 @@ world_add_accounts() {
   echo demo-agility-2026 | "$outpost" account add agility --name books --username freelancer@example.com \
     --base-url "$SANDBOX/agility" --option timeZone=America/New_York --password-stdin >/dev/null
 }
+
+# world_start_notifications: a notification server on the private bus that logs every call
+# as a JSON line in $WORLD/notifications.jsonl and, as a fake logind, sends PrepareForSleep
+# when asked (world_sleep_signal). The daemon finds logind on the same bus. Needs
+# /usr/bin/python3 with python3-dbus and python3-gi.
+world_start_notifications() {
+  : >"$WORLD/notifications.jsonl"
+  /usr/bin/python3 Tests/Support/notification-server.py --logind --log "$WORLD/notifications.jsonl" \
+    >"$WORLD/notifications.out" 2>"$WORLD/notifications.err" &
+  world_pids+=($!)
+  for _ in $(seq 1 200); do
+    grep -q ready "$WORLD/notifications.out" 2>/dev/null && break
+    sleep 0.05
+  done
+  grep -q ready "$WORLD/notifications.out" || { echo "the notification server did not start; see $WORLD/notifications.err" >&2; return 1; }
+  export DBUS_SYSTEM_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS
+}
+
+# world_sleep_signal true|false: logind's PrepareForSleep (true: going to sleep; false: resumed).
+world_sleep_signal() {
+  dbus-send --session --dest=org.freedesktop.Notifications --type=method_call --print-reply \
+    /org/outpost/TestNotifications org.outpost.TestNotifications.PrepareForSleep "boolean:$1" >/dev/null
+}
+
+# world_timewarp: builds contrib/lib/timewarp.c and makes every process started afterwards (the
+# daemon, the CLI) live on the sandbox's clock: world_advance moves both by the same amount.
+world_timewarp() {
+  cc -shared -fPIC -O2 -o "$WORLD/timewarp.so" contrib/lib/timewarp.c -ldl -lpthread ||
+    { echo "building contrib/lib/timewarp.c failed (is a C compiler installed?)" >&2; return 1; }
+  world_advanced=0
+  world_write_offset 0
+  export OUTPOST_TIMEWARP_FILE="$WORLD/clock-offset" LD_PRELOAD="$WORLD/timewarp.so"
+}
+
+world_write_offset() { # SECONDS: the offset file, written in place (mapped by every process)
+  /usr/bin/python3 -c '
+import os, struct, sys
+path, ns = sys.argv[1], int(sys.argv[2]) * 1_000_000_000
+with open(path, "r+b" if os.path.exists(path) else "wb") as f:
+    f.write(struct.pack("<qq", ns, ns))' "$WORLD/clock-offset" "$1"
+}
+
+# world_advance SECONDS: the sandbox's clock and the daemon's wall clock move forward together.
+world_advance() {
+  world_admin POST /__admin/clock "{\"advanceSeconds\":$1}" >/dev/null || return 1
+  world_advanced=$((world_advanced + $1))
+  world_write_offset "$world_advanced"
+}
