@@ -103,8 +103,8 @@ import Testing
     """#
 
   /// dateutil's instants, with DTSTART first where the rule does not produce it: RFC 5545
-  /// leaves that case undefined; Outpost keeps DTSTART as the first instance, counted by COUNT
-  /// (as Google Calendar and Thunderbird show it), where dateutil leaves it out.
+  /// calls such a set undefined (§3.8.5.3) but also says DTSTART "always counts as the first
+  /// occurrence" (§3.3.10, COUNT); Outpost keeps it first and counts it, dateutil leaves it out.
   func reference(_ rule: Case) throws -> [String]? {
     Prerequisites.ensure()
     let process = Process()
