@@ -358,12 +358,27 @@ duplicated=$(((messages_sent > sent + unsure ? messages_sent - sent - unsure : 0
 expected_conflicts=$((deleted_conflicts + taken_conflicts))
 
 # Reminders: fired ones against the notifications about them, and on the desktop.
-read -r fired overdue <<<"$("$BIN/outpost" reminders --all --json | python3 -c '
-import datetime, json, sys
-reminders = json.load(sys.stdin)["reminders"]
-now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-print(sum(1 for r in reminders if r["state"] == "fired"),
-      sum(1 for r in reminders if r["state"] == "pending" and r["dueAt"] <= now))')"
+# Reminders as the store holds them (read-only; `outpost reminders --all` lists a window, not
+# the whole week).
+reminder_counts() {
+  python3 - "$OUTPOST_DATA_DIR/outpost.sqlite" "$week_start" "${slept_from:-}" "${slept_until:-}" <<'PY'
+import datetime, sqlite3, sys
+database, start, slept_from, slept_until = sys.argv[1:5]
+now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+rows = sqlite3.connect(f"file:{database}?mode=ro", uri=True).execute(
+    "SELECT state, substr(coalesce(snoozed_until, due_at), 1, 19) FROM reminder").fetchall()
+start, slept_from, slept_until = start[:19], slept_from[:19], slept_until[:19]
+asleep = lambda due: slept_from != "" and slept_from <= due < slept_until
+missed = [due for state, due in rows if state == "missed"]
+print(sum(1 for state, _ in rows if state == "fired"),
+      sum(1 for state, due in rows if state == "pending" and due <= now),
+      sum(1 for due in missed if due < start),
+      sum(1 for due in missed if due >= start and asleep(due)),
+      sum(1 for due in missed if due >= start and not asleep(due)),
+      sum(1 for state, due in rows if state == "fired" and asleep(due)))
+PY
+}
+read -r fired overdue missed_before missed_asleep missed_during slept_fired <<<"$(reminder_counts)"
 # A notification tells of one reminder, or of several due at once ("4 reminders", one a line).
 read -r told shown <<<"$("$BIN/outpost" notifications --category reminder --limit 1000 --json | python3 -c '
 import json, re, sys
@@ -374,17 +389,6 @@ desktop=$(python3 -c '
 import json, sys
 print(sum(1 for line in open(sys.argv[1]) if (call := json.loads(line)).get("method") == "Notify"
           and call.get("hints", {}).get("category") == "x-outpost.reminder"))' "$WORLD/notifications.jsonl")
-# Missed is right only for reminders already due when the week began (the daemon's first start
-# found them late); during the week, and across the suspend, every one must fire.
-read -r missed_before missed_during slept_fired <<<"$("$BIN/outpost" reminders --all --json | python3 -c '
-import json, sys
-start, slept_from, slept_until = sys.argv[1:4]
-reminders = json.load(sys.stdin)["reminders"]
-missed = [r for r in reminders if r["state"] == "missed"]
-print(sum(1 for r in missed if r["dueAt"] < start), sum(1 for r in missed if r["dueAt"] >= start),
-      sum(1 for r in reminders if r["state"] == "fired" and slept_from <= r["dueAt"] < slept_until))' \
-  "$week_start" "${slept_from:-}" "${slept_until:-}")"
-
 # Secrets: every secret the keyring held, the passwords, and JWT-shaped tokens, in every file
 # the daemon wrote, its log, and every reply the CLI printed (the reader scanned its own).
 world_stop_daemon TERM
@@ -434,7 +438,7 @@ row "reminders fired / told of in notifications" "$fired / $told"
 row "reminder notifications shown / on the desktop" "$shown / $desktop"
 row "reminders overdue and never fired" "$overdue"
 row "reminders due while asleep, fired after the resume" "$slept_fired"
-row "reminders missed: due before the start / after" "$missed_before / $missed_during"
+row "reminders missed: before the start / asleep / other" "$missed_before / $missed_asleep / $missed_during"
 row "sign-ins per service" "$(for s in "${!signins_total[@]}"; do printf '%s %s  ' "$s" "${signins_total[$s]}"; done)"
 row "steps with more sign-ins than expiries" "$over_signins"
 row "password sign-ins / refreshes (token services)" "$(for service in tasks viiraa agility; do
