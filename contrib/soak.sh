@@ -27,17 +27,10 @@ case "$kills" in '' | *[!0-9]*) echo "soak.sh: N must be a number, not '$kills'"
 seed=${SOAK_SEED:-$((RANDOM * 32768 + RANDOM))}
 RANDOM=$seed
 
-if [ -n "${OUTPOST_BIN:-}" ]; then
-  BIN=$OUTPOST_BIN
-else
-  echo "==> building outpostd, outpost and outpost-sandbox (debug)" >&2
-  swift build --product outpostd >&2 && swift build --product outpost >&2 && swift build --product outpost-sandbox >&2 ||
-    { echo "soak.sh: the build failed" >&2; exit 2; }
-  BIN=$(swift build --show-bin-path)
-fi
+. contrib/lib/world.sh
+world_binaries || exit 2
 WORLD=${OUTPOST_SOAK_DIR:-${TMPDIR:-/tmp}/outpost-soak}
 mkdir -p "$WORLD"
-. contrib/lib/world.sh
 trap world_stop EXIT
 trap 'exit 130' INT TERM
 outpost() { "$BIN/outpost" "$@"; }

@@ -2,7 +2,7 @@
 # A simulated week (issue 19): local-first truth across all five services, in minutes.
 #
 #   contrib/week.sh [DAYS]     DAYS simulated days (default 7); WEEK_SEED=S repeats a run's
-#                              random choices; WEEK_STEP_MINUTES (default 15) per step;
+#                              random choices; WEEK_STEP_MINUTES (default 15, at most 60) per step;
 #                              OUTPOST_BIN=DIR uses binaries already built there
 #
 # One outpost-sandbox serves VolleyManager, tasks, RPP, ViiRaa, Agility and Agile Network (with
@@ -36,21 +36,18 @@ step_minutes=${WEEK_STEP_MINUTES:-15}
 for value in "$days" "$step_minutes"; do
   case "$value" in '' | *[!0-9]* | 0) echo "week.sh: DAYS and WEEK_STEP_MINUTES must be whole numbers above 0" >&2; exit 2 ;; esac
 done
+# A step jumps the clock at once: longer than the hour a start reminder comes before its item,
+# a reminder and its item's start fall into one jump, and the reminder is (rightly) recorded
+# missed, as after a pause.
+[ "$step_minutes" -le 60 ] || { echo "week.sh: WEEK_STEP_MINUTES must be at most 60" >&2; exit 2; }
 seed=${WEEK_SEED:-$((RANDOM * 32768 + RANDOM))}
 RANDOM=$seed
 
-if [ -n "${OUTPOST_BIN:-}" ]; then
-  BIN=$OUTPOST_BIN
-else
-  echo "==> building outpostd, outpost and outpost-sandbox (debug)" >&2
-  swift build --product outpostd >&2 && swift build --product outpost >&2 && swift build --product outpost-sandbox >&2 ||
-    { echo "week.sh: the build failed" >&2; exit 2; }
-  BIN=$(swift build --show-bin-path)
-fi
+. contrib/lib/world.sh
+world_binaries || exit 2
 WORLD=${OUTPOST_WEEK_DIR:-${TMPDIR:-/tmp}/outpost-week}
 mkdir -p "$WORLD"
 rm -f "$WORLD"/reader.* "$WORLD"/outpostd.log "$WORLD"/cli.log
-. contrib/lib/world.sh
 reader=""
 finish() {
   [ -n "$reader" ] && { touch "$WORLD/reader.stop"; wait "$reader" 2>/dev/null; }

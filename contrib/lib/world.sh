@@ -1,11 +1,24 @@
 # A private world for the long-running scripts (soak.sh, week.sh): outpost-sandbox, a private
 # D-Bus session bus with an unlocked GNOME Keyring, and outpostd, all under one scratch
 # directory; your own keyring, ~/.local/share/outpost and ~/.config/outpost are never touched.
-# Source it, set WORLD (the scratch directory) and BIN (the binaries), then call world_start.
+# Source it, set WORLD (the scratch directory) and BIN (world_binaries), then call world_start.
 # Needs: dbus-daemon, gnome-keyring-daemon, curl, python3, systemd-socket-activate (systemd).
 
 world_pids=()
 world_daemon=""
+
+# world_binaries: BIN, the directory of outpostd, outpost and outpost-sandbox: $OUTPOST_BIN as
+# given, or a debug build made now.
+world_binaries() {
+  if [ -n "${OUTPOST_BIN:-}" ]; then
+    BIN=$OUTPOST_BIN
+    return 0
+  fi
+  echo "==> building outpostd, outpost and outpost-sandbox (debug)" >&2
+  swift build --product outpostd >&2 && swift build --product outpost >&2 && swift build --product outpost-sandbox >&2 ||
+    { echo "the build failed" >&2; return 1; }
+  BIN=$(swift build --show-bin-path)
+}
 
 world_stop() {
   world_stop_daemon TERM
