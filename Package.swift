@@ -101,6 +101,8 @@ let package = Package(
       ]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+    // glibc's malloc controls (arenas, trim), which the Glibc module leaves out.
+    .systemLibrary(name: "CMemory"),
     .target(
       name: "OutpostDesktop",
       dependencies: ["OutpostModel", "CSystemd", "CSecret", .product(name: "Logging", package: "swift-log")]),
@@ -112,7 +114,7 @@ let package = Package(
       name: "OutpostDaemon",
       dependencies: [
         "OutpostModel", "OutpostRPC", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
-        "OutpostConnectors", "OutpostSync", "OutpostCalendar", "OutpostSnapshot", "OutpostReminders",
+        "OutpostConnectors", "OutpostSync", "OutpostCalendar", "OutpostSnapshot", "OutpostReminders", "CMemory",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),

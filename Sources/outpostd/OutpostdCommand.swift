@@ -77,6 +77,7 @@ struct OutpostdCommand: AsyncParsableCommand {
       if !report.usable { throw ExitCode(69) }
       return
     }
+    HeapHygiene.limitArenas()
     let environment = ProcessInfo.processInfo.environment
     let paths: OutpostPaths
     do {

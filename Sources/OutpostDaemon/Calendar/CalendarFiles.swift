@@ -66,6 +66,8 @@ actor CalendarFiles {
     feedCache.invalidate()
     await writeFiles()
     if let after = afterRegeneration.withLock({ $0 }) { await after() }
+    // The end of the burst a sync starts: its items, rendered calendars and files are freed.
+    HeapHygiene.trimAfterBurst()
   }
 
   private func writeFiles() async {
@@ -78,18 +80,21 @@ actor CalendarFiles {
       let accounts = try await store.accounts()
       var written = 0
       var collections: [VdirWriter.Collection] = []
+      // all.ics is every account's entries together: gathered here rather than read and
+      // digested a second time (an event's digest and SEQUENCE do not depend on the calendar's
+      // name, the one setting that differs).
+      var everything = Entries(entries: [], settings: settings, asOf: Date())
       for account in accounts {
-        // Computed once per account for both outputs (SEQUENCE needs the store).
+        // Computed once per account for every output (SEQUENCE needs the store).
         let calendar = try await entries(accountID: account.id, name: account.name)
         if enabled, try replace(file: Self.fileName(account.name), with: calendar.rendered()) { written += 1 }
         if vdirEnabled {
           collections.append(
             .init(folder: account.name, entries: calendar.entries, settings: calendar.settings, asOf: calendar.asOf))
         }
+        everything.entries += calendar.entries
       }
-      if enabled, try replace(file: "all.ics", with: try await render(accountID: nil, name: nil).bytes) {
-        written += 1
-      }
+      if enabled, try replace(file: "all.ics", with: everything.rendered()) { written += 1 }
       lastRun = Date()
       if written > 0 { logger.info("calendar: rewrote \(written) file(s) in \(directory)") }
       if vdirEnabled {

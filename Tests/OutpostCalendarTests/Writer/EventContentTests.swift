@@ -68,6 +68,8 @@ import Testing
     ("Datum 01/09/2025 20:15", "Datum 01/09/2025 20:15"),
     ("Heimteam\n\tMax Meier, +41 (0)44 123 45 67, max.meier@example.com", "Heimteam\n\tMax Meier"),
     ("IBAN-freier Text mit 12 Punkten", "IBAN-freier Text mit 12 Punkten"),
+    // Lines with neither an "@" nor 9 digits are passed over whole; the others still redacted.
+    ("Halle 8000 Zürich\nTel. 079 123 45 67\nSpiel 382417", "Halle 8000 Zürich\nTel.\nSpiel 382417"),
   ])
   func redactionTakesContactsAndLeavesDatesAndNumbers(_ input: String, _ expected: String) throws {
     var item = WriterFixtures.feedEvent
