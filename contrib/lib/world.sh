@@ -32,10 +32,7 @@ world_stop() {
 # world_start [SANDBOX ARGUMENTS...]: the sandbox, the bus and the keyring (not the daemon).
 world_start() {
   for sub in run data config home keyring-data bus; do rm -rf "${WORLD:?}/$sub"; done
-  mkdir -p "$WORLD"/{run,data,config,home,keyring-data,bus}
-  chmod 700 "$WORLD" "$WORLD"/*
-  export OUTPOST_RUNTIME_DIR="$WORLD/run" OUTPOST_DATA_DIR="$WORLD/data" OUTPOST_CONFIG_DIR="$WORLD/config"
-
+  mkdir -p "$WORLD"
   "$BIN/outpost-sandbox" --port 0 "$@" >"$WORLD/sandbox.out" 2>"$WORLD/sandbox.log" &
   world_pids+=($!)
   for _ in $(seq 1 200); do
@@ -45,7 +42,15 @@ world_start() {
   SANDBOX=$(sed -n 's/.*listening on //p' "$WORLD/sandbox.out" | head -1)
   [ -n "$SANDBOX" ] || { echo "outpost-sandbox did not start; see $WORLD/sandbox.log" >&2; return 1; }
   export SANDBOX
+  world_start_bus
+}
 
+# world_start_bus: the private session bus and the unlocked keyring, XDG paths under WORLD (no
+# sandbox; world_start calls it after the sandbox, bench-peers.sh alone).
+world_start_bus() {
+  mkdir -p "$WORLD"/{run,data,config,home,keyring-data,bus}
+  chmod 700 "$WORLD" "$WORLD"/*
+  export OUTPOST_RUNTIME_DIR="$WORLD/run" OUTPOST_DATA_DIR="$WORLD/data" OUTPOST_CONFIG_DIR="$WORLD/config"
   cat >"$WORLD/bus.conf" <<CONF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
