@@ -178,7 +178,7 @@ public struct Daemon {
       group: group, dispatcher: dispatcher,
       configuration: RPCServerConfiguration(
         maxFrameBytes: configuration.maxFrameBytes, maxConnections: maxConnections,
-        drainTimeout: .seconds(configuration.drainTimeoutSeconds)),
+        drainTimeout: .seconds(configuration.drainTimeoutSeconds), afterLargeReply: HeapHygiene.trimSoon),
       logger: logger
     ) { peer in events.unsubscribe(peer) }
     services.setConnectionCounter { server.connectionCount }

@@ -16,6 +16,7 @@ final class RPCConnectionHandler: ChannelInboundHandler {
   private let dispatcher: RPCDispatcher
   private let tracker: ConnectionTracker
   private let maxFrameBytes: Int
+  private let largeReply: (bytes: Int, then: @Sendable () -> Void)?
   private let logger: Logger
 
   private var pending: ByteBuffer?
@@ -26,12 +27,15 @@ final class RPCConnectionHandler: ChannelInboundHandler {
   private var closing = false
   private var lastWrite: EventLoopFuture<Void>?
 
-  init(peer: ConnectionPeer, dispatcher: RPCDispatcher, tracker: ConnectionTracker, maxFrameBytes: Int, logger: Logger)
-  {
+  init(
+    peer: ConnectionPeer, dispatcher: RPCDispatcher, tracker: ConnectionTracker, maxFrameBytes: Int,
+    largeReply: (bytes: Int, then: @Sendable () -> Void)? = nil, logger: Logger
+  ) {
     self.peer = peer
     self.dispatcher = dispatcher
     self.tracker = tracker
     self.maxFrameBytes = maxFrameBytes
+    self.largeReply = largeReply
     self.logger = logger
   }
 
@@ -96,6 +100,7 @@ final class RPCConnectionHandler: ChannelInboundHandler {
     inFlight -= 1
     tracker.requestFinished()
     if let reply, peer.isOpen { write(reply, context: context) }
+    if let reply, let largeReply, reply.count >= largeReply.bytes { largeReply.then() }
     rpcContext.replied()
     closeIfDone(context: context)
   }

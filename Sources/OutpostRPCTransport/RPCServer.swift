@@ -122,7 +122,7 @@ public final class RPCServer: Sendable {
       // is added synchronously and never crosses threads.
       let handler = RPCConnectionHandler(
         peer: peer, dispatcher: dispatcher, tracker: tracker, maxFrameBytes: configuration.maxFrameBytes,
-        logger: logger)
+        largeReply: configuration.afterLargeReply.map { (configuration.largeReplyBytes, $0) }, logger: logger)
       return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
     }
   }

@@ -13,14 +13,20 @@ public struct RPCServerConfiguration: Sendable {
   public var allowedUID: UInt32
   /// How long a graceful shutdown waits for in-flight requests before closing connections.
   public var drainTimeout: Duration
+  /// Called (on the event loop) after a reply of at least `largeReplyBytes` is written: a large
+  /// reply (`items.list` of thousands of items) leaves megabytes freed in the heap, which the
+  /// daemon hands back to the system.
+  public var afterLargeReply: (@Sendable () -> Void)?
+  public var largeReplyBytes = 256 << 10
 
   public init(
     maxFrameBytes: Int = 1 << 20, maxConnections: Int = 1024, allowedUID: UInt32 = getuid(),
-    drainTimeout: Duration = .seconds(5)
+    drainTimeout: Duration = .seconds(5), afterLargeReply: (@Sendable () -> Void)? = nil
   ) {
     self.maxFrameBytes = maxFrameBytes
     self.maxConnections = maxConnections
     self.allowedUID = allowedUID
     self.drainTimeout = drainTimeout
+    self.afterLargeReply = afterLargeReply
   }
 }

@@ -1,4 +1,6 @@
 import CMemory
+import Dispatch
+import Synchronization
 
 /// Keeps an idle daemon's heap small. Its work comes in bursts (a sync of 10,000 events, a
 /// calendar rewrite) on whichever libdispatch worker runs them; glibc's allocator gives such
@@ -12,4 +14,21 @@ public enum HeapHygiene {
 
   /// Hands what a burst freed back to the system (a few milliseconds for a large heap).
   static func trimAfterBurst() { _ = outpost_memory_trim() }
+
+  /// A trim a second from now, one for a burst of calls (several large replies in a row): after
+  /// the replies are written, off the event loop. An idle daemon never wakes for it.
+  @Sendable public static func trimSoon() {
+    guard
+      trimPending.withLock({ pending in
+        defer { pending = true }
+        return !pending
+      })
+    else { return }
+    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) {
+      trimPending.withLock { $0 = false }
+      trimAfterBurst()
+    }
+  }
+
+  private static let trimPending = Mutex(false)
 }

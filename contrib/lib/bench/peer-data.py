@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The data both sides of contrib/bench-peers.sh read: a referee's iCalendar feed.
 
-    peer-data.py EVENTS OUT.ics [--today YYYY-MM-DD] [--seed S] [--span-days D]
+    peer-data.py EVENTS OUT.ics [--today YYYY-MM-DD] [--seed S]
 
-EVENTS games spread from 30 days before TODAY over D days (395: about a season and a half), with
+EVENTS games spread from 30 days before TODAY over 395 days (Outpost's sync window), with
 Europe/Zurich times and its VTIMEZONE, a hall's address, a description of several lines and
 non-ASCII text, as a referee's federation publishes them. The same arguments give the same bytes:
 both peers and Outpost read one file, served over loopback HTTP by the benchmark.
@@ -77,12 +77,11 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--today", default=datetime.date.today().isoformat())
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--span-days", type=int, default=395)
     arguments = parser.parse_args()
     rng = random.Random(arguments.seed)
     today = datetime.date.fromisoformat(arguments.today)
     first = today - datetime.timedelta(days=30)
-    span = arguments.span_days * 24 * 60  # minutes over which the games spread
+    span = 395 * 24 * 60  # minutes over which the games spread
     stamp = "20261101T080000Z"
     lines = [
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Outpost bench//referee feed//EN", "CALSCALE:GREGORIAN",
