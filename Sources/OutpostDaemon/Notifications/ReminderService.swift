@@ -21,6 +21,10 @@ actor ReminderService {
   /// The time, and the sleep to the next due reminder (a test's manual clock).
   let clock: any ReminderClock
   private var scheduler: ReminderScheduler?
+  /// The plan running or last run. Plans run one after another in the order asked for, so that
+  /// one that read the items earlier never reconciles after one that read them later (two syncs
+  /// ending close together asked for two at once).
+  private var planning: Task<Void, Never>?
 
   init(
     store: Store, notifications: NotificationService, logger: Logger, rules: ReminderRules, timeZone: TimeZone,
@@ -48,11 +52,25 @@ actor ReminderService {
       await self?.clicked(notification, action)
     }
     await scheduler.start()
-    await replan()
+    // The first plan runs behind the socket: the daemon answers meanwhile (the plan reads every
+    // item, seconds with 100,000 of them), and every later plan waits for it.
+    _ = enqueuePlan()
   }
 
-  /// After items changed (or at start): the reminders the rules give them now.
-  func replan() async {
+  /// After items changed (or the rules): the reminders the rules give them now.
+  func replan() async { await enqueuePlan().value }
+
+  private func enqueuePlan() -> Task<Void, Never> {
+    let previous = planning
+    let next = Task {
+      await previous?.value
+      await self.planNow()
+    }
+    planning = next
+    return next
+  }
+
+  private func planNow() async {
     let started = ContinuousClock.now
     do {
       let accountRules = await loadOverrides().mapValues { $0.applied(to: rules) }
