@@ -203,10 +203,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # a daemon stopped mid-download resets the connection: not news
+
+
 def serve_feeds(directory):
     """The feeds over loopback HTTP, with Last-Modified and 304s as a plain web server does."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -432,9 +437,10 @@ def main():
         scale_row(url, name, agenda)
     finally:
         daemon.stop()
+    # Without the feeds: each start below would sync them while it is timed.
+    server.shutdown()
     activation_row()
     ics_row()
-    server.shutdown()
     print()
     print(table())
     (WORK / "table.md").write_text(table() + "\n")
