@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Outpost next to the tools it replaces, measured side by side in one run (issue 20).
+# Outpost next to the tools it replaces, measured side by side in one run.
 #
 #   contrib/bench-peers.sh [--quick] [--markdown FILE]
 #
 # Builds release binaries (outpostd; outpost linked with the static Swift stdlib, as
 # contrib/install.sh installs it; outpost-sync-bench), installs the peers pinned into a private
 # venv (.build-peers/venv: khal, vdirsyncer, icalendar) and hyperfine from Debian, generates the
-# same referee feed of 1,000 and 10,000 events for both sides (contrib/lib/bench/peer-data.py),
-# serves it over loopback HTTP, and runs each peer and Outpost's twin alternately
+# same referee feed of 1,000, 10,000 and 100,000 events for both sides
+# (contrib/lib/bench/peer-data.py), serves it over loopback HTTP, and runs each peer and Outpost's twin alternately
 # (contrib/lib/bench/peers.py). Whole processes are timed by hyperfine; the floors are a C
 # client and a C poll() server on the same socket (contrib/lib/bench/rpc-peer.c) and /bin/true.
 #
 # Prints one table: measure, peer median, Outpost median, ratio, floor, target, met. Ratios
 # within one run are what to compare: absolute times on a shared 2-core machine move by tens of
 # percent between runs. --quick runs fewer rounds (a smoke test, not figures to quote);
-# --markdown FILE also writes the table there. Takes about 10 minutes after the builds.
+# --markdown FILE also writes the table there. Takes about 12 minutes after the builds.
+# The latest table, and where the time goes: docs/performance.md.
 # Everything runs in a private world (contrib/lib/world.sh): your keyring and data are not touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
