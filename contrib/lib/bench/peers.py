@@ -87,10 +87,6 @@ def outpost(*arguments, stdin=None, check=True):
                           check=check)
 
 
-def peer(*arguments, check=True, environment=None):
-    return subprocess.run(list(arguments), text=True, capture_output=True, check=check, env=environment)
-
-
 class Daemon:
     """outpostd, started directly (the socket-activation row starts its own)."""
 
