@@ -4,12 +4,13 @@ import Synchronization
 
 /// Keeps an idle daemon's heap small. Its work comes in bursts (a sync of 10,000 events, a
 /// calendar rewrite) on whichever libdispatch worker runs them; glibc's allocator gives such
-/// threads arenas of their own and keeps what each burst freed. Measured after a 10,000-event
-/// sync and calendar rewrite (release, docs/performance.md): anonymous memory 160 MB as it was,
-/// 35 MB with two arenas and a trim after the burst.
+/// threads arenas of their own and keeps what each burst freed. `contrib/bench-peers.sh`'s idle
+/// row, after 11,000 events synced and the agenda asked for 30 times (release,
+/// docs/performance.md): 175 MB RSS as it was, 67 MB (19 MB of it heap) with two arenas and
+/// these trims; a fresh daemon is 47 MB.
 public enum HeapHygiene {
-  /// Two arenas: the event loop and the cooperative pool rarely allocate at once. Call before
-  /// any thread starts.
+  /// Two arenas: the event loop and the cooperative pool rarely allocate at once. Call first
+  /// thing at start: the limit applies to arenas made afterwards.
   public static func limitArenas() { outpost_memory_limit_arenas(2) }
 
   /// Hands what a burst freed back to the system (a few milliseconds for a large heap).
