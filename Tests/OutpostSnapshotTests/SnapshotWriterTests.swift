@@ -82,7 +82,9 @@ import Testing
 
   @Test func aFailingOrHangingCommandIsReportedNotThrown() async throws {
     #expect(await PostChangeCommand("exit 3").run() == .exited(3))
-    #expect(await PostChangeCommand("sleep 30", timeout: .milliseconds(300)).run() == .timedOut)
+    // `sleep infinity`, not `sleep 30`: when the test process's threads are all busy (a fresh
+    // CI machine once stalled them for 30 s) a command that ends by itself could end first.
+    #expect(await PostChangeCommand("sleep infinity", timeout: .milliseconds(300)).run() == .timedOut)
     // A command stopped while it runs (here by cancelling its task, which the daemon does at
     // shutdown; the time limit takes the same path), with a child in the background: both must
     // be gone once the outcome is in: the whole process group is killed, not only the shell.
@@ -90,7 +92,7 @@ import Testing
     let root = TemporaryDirectory()
     let pids = root.file("pids")
     let command = PostChangeCommand(
-      "sleep 30 & echo $! > \(pids).tmp; echo $$ >> \(pids).tmp; mv \(pids).tmp \(pids); wait",
+      "sleep infinity & echo $! > \(pids).tmp; echo $$ >> \(pids).tmp; mv \(pids).tmp \(pids); wait",
       timeout: .seconds(600))
     let running = Task { await command.run() }
     while !FileManager.default.fileExists(atPath: pids) { try await Task.sleep(for: .milliseconds(5)) }
