@@ -248,15 +248,15 @@ extension JSONValue {
 
   func write(into out: inout [UInt8]) {
     switch self {
-    case .null: out += [0x6E, 0x75, 0x6C, 0x6C]
-    case .bool(let value): out += value ? Array("true".utf8) : Array("false".utf8)
-    case .int(let value): out += Array(String(value).utf8)
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let value): out.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    case .int(let value): out.append(contentsOf: String(value).utf8)
     case .double(let value):
-      if value.rounded() == value, abs(value) < 1e15 {
-        out += Array(String(Int64(value)).utf8)
-      } else {
-        out += Array(String(value).utf8)
-      }
+      // JSONEncoder's form: the shortest digits that read back as the same double, without a
+      // trailing ".0" (1000.0 is 1000, -0.0 is -0, 1e16 stays 1e+16).
+      let text = value.description
+      out.append(contentsOf: text.utf8)
+      if text.utf8.count > 2, text.hasSuffix(".0") { out.removeLast(2) }
     case .string(let value): Self.writeString(value, into: &out)
     case .array(let elements):
       out.append(UInt8(ascii: "["))
@@ -267,32 +267,44 @@ extension JSONValue {
       out.append(UInt8(ascii: "]"))
     case .object(let members):
       out.append(UInt8(ascii: "{"))
-      for (offset, key) in members.keys.sorted().enumerated() {
+      for (offset, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
         if offset > 0 { out.append(UInt8(ascii: ",")) }
-        Self.writeString(key, into: &out)
+        Self.writeString(member.key, into: &out)
         out.append(UInt8(ascii: ":"))
-        members[key]!.write(into: &out)
+        member.value.write(into: &out)
       }
       out.append(UInt8(ascii: "}"))
     }
   }
 
+  /// A JSON string: runs of bytes that need no escape are copied whole.
   static func writeString(_ text: String, into out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
     out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out += [0x5C, 0x22]
-      case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-      case 0x09: out += [0x5C, UInt8(ascii: "t")]
-      case 0x08: out += [0x5C, UInt8(ascii: "b")]
-      case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-      case 0..<0x20: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-      default: out.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        start = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): out += [0x5C, 0x22]
+        case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        case 0x08: out += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+        default: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+        }
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
   }
 }

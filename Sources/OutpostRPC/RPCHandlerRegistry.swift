@@ -52,7 +52,7 @@ enum RPCParamsDecoding {
     }
     if P.self == NoParams.self { return NoParams() as! P }
     do {
-      return try JSONCoding.decoder().decode(P.self, from: Data(object.serialized))
+      return try JSONCoding.convert(object, to: P.self)
     } catch let error as DecodingError {
       throw .invalidParams(describe(error))
     } catch {

@@ -67,7 +67,7 @@ public final class RPCClient {
     }
     let raw = try exchange(method: M.name, params: encodedParams)
     do {
-      return try JSONCoding.decoder().decode(M.Result.self, from: Data(raw.serialized))
+      return try JSONCoding.convert(raw, to: M.Result.self)
     } catch {
       throw .protocolError("the daemon's reply to \(M.name) does not match this client: \(error)")
     }
@@ -181,6 +181,6 @@ public enum RPCClientError: Error, Equatable {
 extension JSONValue {
   /// The JSON form of any encodable value.
   public init(encoding value: some Encodable) throws {
-    self = try JSONParser.parse(JSONCoding.encode(value))
+    self = try JSONTreeEncoder.encode(value)
   }
 }

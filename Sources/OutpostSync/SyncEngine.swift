@@ -155,8 +155,7 @@ public actor SyncEngine {
     do {
       outcome = try await store.applySync(
         accountID: accountID, items: result.items, points: result.points, complete: result.complete, window: window,
-        cursor: result.cursor.flatMap { cursor in (try? JSONCoding.encode(cursor)).flatMap { try? JSONParser.parse($0) }
-        },
+        cursor: result.cursor.flatMap { try? JSONTreeEncoder.encode($0) },
         removed: result.removed, at: started)
     } catch {
       return failed(accountID, "the store cannot be written: \(error)", retry: true)

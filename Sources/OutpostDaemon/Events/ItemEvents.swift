@@ -13,7 +13,7 @@ enum ItemEvents {
     let name = (try? await store.accounts().first { $0.id == accountID }?.name) ?? accountID
     func count(_ kind: ItemChange.Kind) -> JSONValue { .int(Int64(changes.count { $0.change == kind })) }
     let listed = changes.prefix(maxChangesPerEvent).compactMap { change in
-      (try? JSONCoding.encode(change)).flatMap { try? JSONParser.parse($0) }
+      try? JSONTreeEncoder.encode(change)
     }
     do {
       _ = try await events.publish(
@@ -28,7 +28,7 @@ enum ItemEvents {
   }
 
   static func announce(_ action: QueuedAction, events: EventHub, logger: Logger) async {
-    guard let data = (try? JSONCoding.encode(action)).flatMap({ try? JSONParser.parse($0) }) else { return }
+    guard let data = try? JSONTreeEncoder.encode(action) else { return }
     do {
       _ = try await events.publish(OutpostEventType.actionDidChange, data)
     } catch {
