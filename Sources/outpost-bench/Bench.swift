@@ -1,7 +1,7 @@
 import Dispatch
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 import Synchronization
 
 #if canImport(Glibc)

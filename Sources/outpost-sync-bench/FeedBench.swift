@@ -1,6 +1,6 @@
 import Foundation
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 import OutpostStore
 
 #if canImport(Glibc)

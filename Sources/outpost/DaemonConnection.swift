@@ -1,6 +1,6 @@
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 
 /// The CLI's connection to outpostd, with every failure turned into a message a person can act on.
 struct DaemonConnection {

@@ -12,7 +12,7 @@ public struct Localizer: Sendable {
 
   /// The same with the values in an array.
   public func callAsFunction(_ key: MessageKey, arguments: [String]) -> String {
-    let template = Catalog.entries[key]?[language] ?? Catalog.entries[key]?[.en] ?? key.rawValue
+    let template = Catalog.template(key, language) ?? key.rawValue
     return Self.fill(template, arguments)
   }
 

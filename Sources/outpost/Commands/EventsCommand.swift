@@ -1,7 +1,7 @@
 import ArgumentParser
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 
 struct EventsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -29,7 +29,8 @@ struct NotificationsCommand: ParsableCommand {
     subcommands: [List.self, Read.self, Prefs.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the notifications, newest first.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the notifications, newest first.")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Only those not read yet.") var unread = false
     @Option(help: ArgumentHelp("Only this category (see `outpost help notifications`).", valueName: "name"))
@@ -60,6 +61,7 @@ struct NotificationsCommand: ParsableCommand {
 
   struct Read: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "read",
       abstract: "Mark notifications read: the ones given, or all.",
       discussion: """
         Examples:
@@ -92,6 +94,7 @@ struct NotificationsCommand: ParsableCommand {
 
   struct Prefs: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "prefs",
       abstract: "Which categories show on the desktop, and quiet hours; changes them when asked.",
       discussion: """
         A category turned off, or a notification during quiet hours, does not show on the \

@@ -29,7 +29,8 @@ struct RemindersCommand: ParsableCommand {
     subcommands: [List.self, Snooze.self, Dismiss.self, RemindersRulesCommand.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The reminders to come, soonest first.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "The reminders to come, soonest first.")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Also those fired, missed, withdrawn or dismissed in the last 7 days.") var all = false
 
@@ -56,6 +57,7 @@ struct RemindersCommand: ParsableCommand {
 
   struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "snooze",
       abstract: "Remind again after a while.",
       discussion: """
         DURATION is a number and a unit (m minutes, h hours, d days), or several: 5m, 15m, 1h, \
@@ -92,6 +94,7 @@ struct RemindersCommand: ParsableCommand {
 
   struct Dismiss: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "dismiss",
       abstract: "This reminder will not fire (again).",
       discussion: "The item's other reminders stay. Example: outpost reminders dismiss 4")
     @OptionGroup var global: GlobalOptions

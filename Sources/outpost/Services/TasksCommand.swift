@@ -21,7 +21,8 @@ struct TasksCommand: ParsableCommand {
     subcommands: [List.self, Complete.self, Reschedule.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Your tasks, by due time (done ones with --all).")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "Your tasks, by due time (done ones with --all).")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Also the tasks already done.") var all = false
 
@@ -45,7 +46,8 @@ struct TasksCommand: ParsableCommand {
   }
 
   struct Complete: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark a task done (tasks.complete).")
+    static let configuration = CommandConfiguration(
+      commandName: "complete", abstract: "Mark a task done (tasks.complete).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The task's id (`outpost tasks`).", valueName: "id")) var item: Int64
     @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
@@ -58,7 +60,8 @@ struct TasksCommand: ParsableCommand {
   }
 
   struct Reschedule: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Give a task a new due time (tasks.reschedule).")
+    static let configuration = CommandConfiguration(
+      commandName: "reschedule", abstract: "Give a task a new due time (tasks.reschedule).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The task's id (`outpost tasks`).", valueName: "id")) var item: Int64
     @Option(help: ArgumentHelp("The new due time, e.g. 2026-12-01T09:00:00Z.", valueName: "date-time"))

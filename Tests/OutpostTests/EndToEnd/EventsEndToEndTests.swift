@@ -1,7 +1,7 @@
 import Foundation
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 import Testing
 
 extension EndToEnd {

@@ -2,7 +2,7 @@ import Foundation
 import OutpostConnectors
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 import Testing
 
 /// Interactive sign-in end to end: the real daemon and CLI, the real keyring on a private bus,

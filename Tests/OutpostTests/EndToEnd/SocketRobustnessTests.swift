@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import OutpostModel
 import OutpostRPC
-import OutpostRPCTransport
+import OutpostRPCClient
 
 /// The real `outpostd` binary, started on private directories, for end-to-end tests.
 final class DaemonProcess: @unchecked Sendable {

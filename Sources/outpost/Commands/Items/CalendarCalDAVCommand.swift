@@ -24,6 +24,7 @@ struct CalendarCalDAVCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Start pushing into a calendar: checks the address and the password, then pushes once.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The calendar's address (http or https), as your server shows it.", valueName: "url"))
@@ -55,6 +56,7 @@ struct CalendarCalDAVCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Stop pushing into a calendar and forget its password.",
       discussion: "Outpost's events stay in the calendar unless you add --purge; other events are never touched.")
     @OptionGroup var global: GlobalOptions
@@ -81,6 +83,7 @@ struct CalendarCalDAVCommand: ParsableCommand {
 
   struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sync",
       abstract: "Push now, and show what changed in each calendar.",
       discussion: "Exit status 75 when a server could not be reached (it is retried later by itself).")
     @OptionGroup var global: GlobalOptions

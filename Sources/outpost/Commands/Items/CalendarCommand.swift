@@ -38,7 +38,7 @@ struct CalendarCommand: ParsableCommand {
   }
 
   struct Status: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Where the calendar files are.")
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Where the calendar files are.")
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -65,6 +65,7 @@ struct CalendarCommand: ParsableCommand {
 
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Print the calendar (iCalendar, RFC 5545), or write it to a file.")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this account.", valueName: "name")) var account: String?

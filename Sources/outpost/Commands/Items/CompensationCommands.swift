@@ -33,6 +33,7 @@ struct CompensationCommand: ParsableCommand {
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Correct the travel distance and/or give a reason.",
       discussion: "Not possible once paid, or when the association pays on site (locked).")
     @OptionGroup var global: GlobalOptions

@@ -14,7 +14,8 @@ struct ExchangeCommand: ParsableCommand {
     subcommands: [List.self, Take.self, Offer.self, Withdraw.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open entries on the board (yours marked).")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "Open entries on the board (yours marked).")
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -35,21 +36,23 @@ struct ExchangeCommand: ParsableCommand {
   }
 
   struct Take: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Apply for an entry on the board.")
+    static let configuration = CommandConfiguration(commandName: "take", abstract: "Apply for an entry on the board.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The entry's number (`outpost exchange list`).", valueName: "id")) var id: Int64
     func run() throws { try reportingFailures { try queueAction(global, type: .exchangeTake, item: id) } }
   }
 
   struct Offer: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Put one of your assignments on the board.")
+    static let configuration = CommandConfiguration(
+      commandName: "offer", abstract: "Put one of your assignments on the board.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The assignment's number (`outpost assignments`).", valueName: "id")) var id: Int64
     func run() throws { try reportingFailures { try queueAction(global, type: .exchangeOffer, item: id) } }
   }
 
   struct Withdraw: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Take your assignment (or your entry) off the board.")
+    static let configuration = CommandConfiguration(
+      commandName: "withdraw", abstract: "Take your assignment (or your entry) off the board.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The assignment's or entry's number.", valueName: "id")) var id: Int64
     func run() throws { try reportingFailures { try queueAction(global, type: .exchangeWithdraw, item: id) } }

@@ -31,7 +31,7 @@ struct ConflictsCommand: ParsableCommand {
     subcommands: [List.self, Resolve.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the conflicts.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the conflicts.")
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -53,7 +53,8 @@ struct ConflictsCommand: ParsableCommand {
   }
 
   struct Resolve: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Retry a conflicting action, or discard it.")
+    static let configuration = CommandConfiguration(
+      commandName: "resolve", abstract: "Retry a conflicting action, or discard it.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The action's number.", valueName: "id")) var id: Int64
     @Flag(help: "Queue it again (checked against the service again).") var retry = false

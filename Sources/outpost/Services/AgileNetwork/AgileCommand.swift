@@ -43,6 +43,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Feed: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "feed",
       abstract: "New videos and articles from the experts you follow, newest first (last 30 days).")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this account's (one brand).", valueName: "name")) var account: String?
@@ -77,6 +78,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Brands: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "brands",
       abstract: "The brands outpostd is configured with: the ids `outpost account add agilenetwork --brand` takes.")
     @OptionGroup var global: GlobalOptions
 
@@ -96,6 +98,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Experts: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "experts",
       abstract: "Find the brand's experts by name or category (live).",
       discussion: "Without --search or --category: every expert, a page at a time.")
     @OptionGroup var global: GlobalOptions
@@ -145,6 +148,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Categories: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "categories",
       abstract: "The brand's categories (sports), with expert counts (live).")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The account (brand), when you have several.", valueName: "name")) var account: String?
@@ -168,7 +172,8 @@ struct AgileCommand: ParsableCommand {
   }
 
   struct Following: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The experts you follow (as last synced).")
+    static let configuration = CommandConfiguration(
+      commandName: "following", abstract: "The experts you follow (as last synced).")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this account's (one brand).", valueName: "name")) var account: String?
 
@@ -208,6 +213,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Follow: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "follow",
       abstract: "Follow an expert (by slug, as `outpost agile experts` lists them); works offline.")
     @OptionGroup var change: ExpertChange
 
@@ -215,7 +221,8 @@ struct AgileCommand: ParsableCommand {
   }
 
   struct Unfollow: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Stop following an expert (by slug); works offline.")
+    static let configuration = CommandConfiguration(
+      commandName: "unfollow", abstract: "Stop following an expert (by slug); works offline.")
     @OptionGroup var change: ExpertChange
 
     func run() throws { try reportingFailures { try change.perform("agile.unfollow") } }
@@ -223,6 +230,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Subscriptions: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "subscriptions",
       abstract: "Your subscriptions: price, status, next billing date (a reminder comes 3 days before).")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this account's (one brand).", valueName: "name")) var account: String?
@@ -258,6 +266,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Cancel: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "cancel",
       abstract: "Cancel a subscription at the end of its period; works offline.",
       discussion: """
         Access stays until the period ends. A subscription the App Store or Google Play bills \
@@ -295,6 +304,7 @@ struct AgileCommand: ParsableCommand {
 
   struct Notifications: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "notifications",
       abstract: "The brand's notification categories: show them, or turn them on or off (sent to the brand).",
       discussion: """
         The brand keeps these settings for every device; Outpost mirrors them. To keep a \

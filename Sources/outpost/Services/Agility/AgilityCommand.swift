@@ -46,6 +46,7 @@ struct AgilityCommand: ParsableCommand {
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "status",
       abstract: "This month's profit and loss, the cash balance and its age, and what is due next.",
       discussion: """
         Profit and loss counts income and business expenses of the current local month in full \

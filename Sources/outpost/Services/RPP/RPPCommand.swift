@@ -73,6 +73,7 @@ struct RPPCommand: ParsableCommand {
 
   struct Orders: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "orders",
       abstract: "Your orders, newest shoot first (every status; --status and --upcoming narrow it).")
     @OptionGroup var global: GlobalOptions
     @Option(
@@ -111,7 +112,8 @@ struct RPPCommand: ParsableCommand {
   }
 
   struct Services: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "What your partner offers, with prices (live).")
+    static let configuration = CommandConfiguration(
+      commandName: "services", abstract: "What your partner offers, with prices (live).")
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
 
@@ -134,6 +136,7 @@ struct RPPCommand: ParsableCommand {
 
   struct Availability: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "availability",
       abstract: "Free slots for a service (live), in the partner's time zone and yours.")
     @OptionGroup var global: GlobalOptions
     @Argument(
@@ -181,6 +184,7 @@ struct RPPCommand: ParsableCommand {
 
   struct Book: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "book",
       abstract: "Book a shoot in a free slot (needs the network; never books twice).",
       discussion: """
         Prints the confirmation number. A slot taken meanwhile is refused with the nearest \

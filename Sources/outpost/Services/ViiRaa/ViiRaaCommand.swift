@@ -46,6 +46,7 @@ struct ViiRaaCommand: ParsableCommand {
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "status",
       abstract: "Latest reading and trend, time in range today / 7 days / 30 days, today's curve.",
       discussion: """
         Time in range counts sensor (CGM) readings only, weighted by the time each one stands \
@@ -69,6 +70,7 @@ struct ViiRaaCommand: ParsableCommand {
 
   struct Readings: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "readings",
       abstract: "List the glucose readings of the last days, newest first.",
       discussion: """
         Synced, imported and typed-in readings alike, from the local store (offline too), in \
@@ -101,6 +103,7 @@ struct ViiRaaCommand: ParsableCommand {
 
   struct Chart: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "chart",
       abstract: "Write an ambulatory glucose profile (AGP) as an SVG file a browser opens.",
       discussion: """
         Median, 25–75 % and 5–95 % bands by time of day over the last days, the 70–180 target \
@@ -144,6 +147,7 @@ struct ViiRaaLog: ParsableCommand {
 
   struct Glucose: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "glucose",
       abstract: "A glucose value from a meter: 112, 112mg/dL, 6.2mmol/L (no unit: mg/dL).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The value.", valueName: "value")) var value: String
@@ -162,7 +166,8 @@ struct ViiRaaLog: ParsableCommand {
   }
 
   struct Weight: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "A weighing: 81.4, 81.4kg, 179.5lb (no unit: kg).")
+    static let configuration = CommandConfiguration(
+      commandName: "weight", abstract: "A weighing: 81.4, 81.4kg, 179.5lb (no unit: kg).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The weight.", valueName: "value")) var value: String
     @Option(help: ArgumentHelp("When (default now).", valueName: "date-time")) var at: String?
