@@ -11,20 +11,29 @@
 /// `items.list`); this one writes no intermediate bytes and parses nothing back.
 public enum JSONTreeEncoder {
   public static func encode(_ value: some Encodable) throws -> JSONValue {
-    try box(value, codingPath: [])
+    try box(value, codingPath: []).resolved
+  }
+
+  /// The same value as compact JSON bytes, written straight from the encoded containers (no
+  /// dictionaries built on the way): what `JSONCoding.encode` returns.
+  public static func encodeBytes(_ value: some Encodable) throws -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(256)
+    try box(value, codingPath: []).write(into: &out)
+    return out
   }
 
   /// One value: the types `JSONEncoder` treats specially, else the value's own `encode(to:)`.
-  static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
-    if T.self == JSONValue.self { return value as! JSONValue }
-    if T.self == String.self { return .string(value as! String) }
-    if T.self == Date.self { return .string(ISO8601Seconds.format(value as! Date)) }
-    if T.self == URL.self { return .string((value as! URL).absoluteString) }
-    if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
-    if T.self == Decimal.self { return number(value as! Decimal) }
+  static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> PendingValue {
+    if T.self == JSONValue.self { return .value(value as! JSONValue) }
+    if T.self == String.self { return .value(.string(value as! String)) }
+    if T.self == Date.self { return .value(.string(ISO8601Seconds.format(value as! Date))) }
+    if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
+    if T.self == Data.self { return .value(.string((value as! Data).base64EncodedString())) }
+    if T.self == Decimal.self { return .value(number(value as! Decimal)) }
     let encoder = TreeEncoder(codingPath: codingPath)
     try value.encode(to: encoder)
-    return encoder.storage?.resolved ?? .object([:])
+    return encoder.storage ?? .object(PendingObject())
   }
 
   static func number(_ value: Decimal) -> JSONValue {
@@ -73,8 +82,26 @@ final class PendingArray {
   var elements: [PendingValue] = []
 }
 
+/// Members in the order they were encoded; a key encoded twice keeps its last value (as in a
+/// dictionary). Sorted only when written.
 final class PendingObject {
-  var members: [String: PendingValue] = [:]
+  var members: [(key: String, value: PendingValue)] = []
+
+  func set(_ key: String, _ value: PendingValue) { members.append((key, value)) }
+
+  /// The members by key, each key once (its last value).
+  var sortedMembers: [(key: String, value: PendingValue)] {
+    let order = members.indices.sorted { left, right in
+      members[left].key == members[right].key ? left < right : members[left].key < members[right].key
+    }
+    var sorted: [(key: String, value: PendingValue)] = []
+    sorted.reserveCapacity(order.count)
+    for (position, index) in order.enumerated() {
+      if position + 1 < order.count, members[order[position + 1]].key == members[index].key { continue }
+      sorted.append(members[index])
+    }
+    return sorted
+  }
 }
 
 enum PendingValue {
@@ -86,7 +113,31 @@ enum PendingValue {
     switch self {
     case .value(let value): value
     case .array(let array): .array(array.elements.map(\.resolved))
-    case .object(let object): .object(object.members.mapValues(\.resolved))
+    case .object(let object):
+      .object(Dictionary(object.members.map { ($0.key, $0.value.resolved) }, uniquingKeysWith: { _, last in last }))
+    }
+  }
+
+  /// `resolved.serialized`, without building the dictionaries.
+  func write(into out: inout [UInt8]) {
+    switch self {
+    case .value(let value): value.write(into: &out)
+    case .array(let array):
+      out.append(UInt8(ascii: "["))
+      for (offset, element) in array.elements.enumerated() {
+        if offset > 0 { out.append(UInt8(ascii: ",")) }
+        element.write(into: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let object):
+      out.append(UInt8(ascii: "{"))
+      for (offset, member) in object.sortedMembers.enumerated() {
+        if offset > 0 { out.append(UInt8(ascii: ",")) }
+        JSONValue.writeString(member.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        member.value.write(into: &out)
+      }
+      out.append(UInt8(ascii: "}"))
     }
   }
 }
@@ -127,7 +178,7 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   let object: PendingObject
   let codingPath: [any CodingKey]
 
-  private func set(_ value: JSONValue, _ key: Key) { object.members[key.stringValue] = .value(value) }
+  private func set(_ value: JSONValue, _ key: Key) { object.set(key.stringValue, .value(value)) }
 
   mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
   mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
@@ -153,20 +204,20 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     set(try JSONTreeEncoder.integer(value, codingPath: codingPath + [key]), key)
   }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    set(try JSONTreeEncoder.box(value, codingPath: codingPath + [key]), key)
+    object.set(key.stringValue, try JSONTreeEncoder.box(value, codingPath: codingPath + [key]))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let nested = PendingObject()
-    object.members[key.stringValue] = .object(nested)
+    object.set(key.stringValue, .object(nested))
     return KeyedEncodingContainer(TreeKeyedEncodingContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let nested = PendingArray()
-    object.members[key.stringValue] = .array(nested)
+    object.set(key.stringValue, .array(nested))
     return TreeUnkeyedEncodingContainer(array: nested, codingPath: codingPath + [key])
   }
 
@@ -175,7 +226,7 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
   private func superEncoder(named key: any CodingKey) -> any Encoder {
     let encoder = ReferencingEncoder(codingPath: codingPath + [key]) { [object] value in
-      object.members[key.stringValue] = value
+      object.set(key.stringValue, value)
     }
     return encoder
   }
@@ -205,7 +256,7 @@ struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt32) throws { append(.int(Int64(value))) }
   mutating func encode(_ value: UInt64) throws { append(try JSONTreeEncoder.integer(value, codingPath: nextPath)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    append(try JSONTreeEncoder.box(value, codingPath: nextPath))
+    array.elements.append(try JSONTreeEncoder.box(value, codingPath: nextPath))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
@@ -255,7 +306,7 @@ struct TreeSingleValueEncodingContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt32) throws { set(.int(Int64(value))) }
   mutating func encode(_ value: UInt64) throws { set(try JSONTreeEncoder.integer(value, codingPath: codingPath)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    set(try JSONTreeEncoder.box(value, codingPath: codingPath))
+    encoder.storage = try JSONTreeEncoder.box(value, codingPath: codingPath)
   }
 }
 

@@ -137,6 +137,6 @@ public enum JSONCoding {
 
   /// Encodes a value as one line of compact JSON.
   public static func encode(_ value: some Encodable) throws -> [UInt8] {
-    try JSONTreeEncoder.encode(value).serialized
+    try JSONTreeEncoder.encodeBytes(value)
   }
 }

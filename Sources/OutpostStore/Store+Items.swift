@@ -124,7 +124,8 @@ extension Store {
       existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window,
       removed: removed, alsoListed: alsoListed
     ) { number in
-      try Row.fetchOne(db, sql: "SELECT * FROM item WHERE number = ?", arguments: [number]).map(storedItem)?.item
+      try Row.fetchOne(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).map { try storedItem($0) }?
+        .item
     }
   }
 
@@ -162,15 +163,17 @@ extension Store {
       }
       let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
       return try Row.fetchAll(
-        db, sql: "SELECT * FROM item \(condition) ORDER BY starts_at IS NULL, starts_at, number",
+        db, sql: "\(Self.itemSelect) \(condition) ORDER BY starts_at IS NULL, starts_at, number",
         arguments: StatementArguments(arguments)
-      ).map(Self.storedItem)
+      ).map { try Self.storedItem($0) }
     }
   }
 
   public func item(number: Int64) async throws(StoreError) -> StoredItem? {
     try await reading { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM item WHERE number = ?", arguments: [number]).map(Self.storedItem)
+      try Row.fetchOne(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).map {
+        try Self.storedItem($0)
+      }
     }
   }
 
@@ -200,19 +203,29 @@ extension Store {
     ]
   }
 
-  static func storedItem(_ row: Row) throws -> StoredItem {
-    func date(_ column: String) -> Date? { (row[column] as String?).flatMap(UTCTimestamp.parse) }
-    let statusText: String = row["status"]
-    let detailsText: String = row["details"]
+  /// The columns `storedItem` reads, in its order. Read by position: by name, GRDB lowercases
+  /// and compares every column name for every value (5 % of the daemon's time in an agenda's
+  /// `items.list`, issue 20).
+  static let itemColumns = [
+    "number", "account_id", "kind", "upstream_id", "title", "starts_at", "ends_at", "location", "status", "details",
+    "link", "first_seen_at", "updated_at", "removed_at",
+  ]
+  static let itemSelect = "SELECT \(itemColumns.joined(separator: ", ")) FROM item"
+
+  /// An item from a row holding `itemColumns` from column `first` on.
+  static func storedItem(_ row: Row, from first: Int = 0) throws -> StoredItem {
+    func date(_ index: Int) -> Date? { (row[first + index] as String?).flatMap(UTCTimestamp.parse) }
+    let statusText: String = row[first + 8]
+    let detailsText: String = row[first + 9]
     let item = Item(
-      kind: ItemKind(rawValue: row["kind"]), upstreamID: row["upstream_id"], title: row["title"],
-      startsAt: date("starts_at"), endsAt: date("ends_at"), location: row["location"],
+      kind: ItemKind(rawValue: row[first + 2]), upstreamID: row[first + 3], title: row[first + 4],
+      startsAt: date(5), endsAt: date(6), location: row[first + 7],
       status: ItemStatus(rawValue: statusText) ?? .active, details: try JSONParser.parse(Array(detailsText.utf8)),
-      link: row["link"])
+      link: row[first + 10])
     return StoredItem(
-      number: row["number"], accountID: row["account_id"], item: item,
-      firstSeenAt: date("first_seen_at") ?? Date(timeIntervalSince1970: 0),
-      updatedAt: date("updated_at") ?? Date(timeIntervalSince1970: 0), removedAt: date("removed_at"))
+      number: row[first], accountID: row[first + 1], item: item,
+      firstSeenAt: date(11) ?? Date(timeIntervalSince1970: 0),
+      updatedAt: date(12) ?? Date(timeIntervalSince1970: 0), removedAt: date(13))
   }
 }
 

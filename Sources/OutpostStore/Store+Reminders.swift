@@ -431,7 +431,7 @@ extension Store {
 
   static let reminderSelect = """
     SELECT r.number AS reminder_number, r.item_number, r.rule, r.due_at, r.state AS reminder_state,
-           r.snoozed_until, r.fired_at, r.notification_id, i.*
+           r.snoozed_until, r.fired_at, r.notification_id, \(itemColumns.map { "i." + $0 }.joined(separator: ", "))
     FROM reminder r JOIN item i ON i.number = r.item_number
     """
 
@@ -449,6 +449,6 @@ extension Store {
     return StoredReminder(
       number: number, itemNumber: row["item_number"], rule: row["rule"], dueAt: dueAt, state: state,
       snoozedUntil: date("snoozed_until"), firedAt: date("fired_at"), notificationID: row["notification_id"],
-      item: try storedItem(row))
+      item: try storedItem(row, from: 8))
   }
 }

@@ -66,8 +66,9 @@ actor CalendarFiles {
     feedCache.invalidate()
     await writeFiles()
     if let after = afterRegeneration.withLock({ $0 }) { await after() }
-    // The end of the burst a sync starts: its items, rendered calendars and files are freed.
-    HeapHygiene.trimAfterBurst()
+    // Near the end of the burst a sync starts: its items, rendered calendars and files are
+    // freed (the reminder plan may still be running: the trim waits for the burst's last call).
+    HeapHygiene.trimSoon()
   }
 
   private func writeFiles() async {

@@ -85,6 +85,8 @@ actor ReminderService {
       logger.error("reminders: cannot plan: \(error)")
     }
     await scheduler?.storeChanged()
+    // A plan reads every item: hand what it freed back (after the burst's last call).
+    HeapHygiene.trimSoon()
   }
 
   /// After a resume or a jump of the wall clock: look at what came due meanwhile.

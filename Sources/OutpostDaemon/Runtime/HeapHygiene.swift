@@ -16,20 +16,22 @@ public enum HeapHygiene {
   /// Hands what a burst freed back to the system (a few milliseconds for a large heap).
   static func trimAfterBurst() { _ = outpost_memory_trim() }
 
-  /// A trim a second from now, one for a burst of calls (several large replies in a row): after
-  /// the replies are written, off the event loop. An idle daemon never wakes for it.
+  /// A trim one second after the last of a burst of calls (several large replies in a row; a
+  /// sync's calendar rewrite, then its reminder plan), off the event loop. A trim in the middle
+  /// of a burst would leave the rest of it untrimmed: repeated first syncs of 10,000 events left
+  /// 30 MB of freed heap behind when the calendar rewrite trimmed and the reminder plan that
+  /// followed did not. An idle daemon never wakes for it.
   @Sendable public static func trimSoon() {
-    guard
-      trimPending.withLock({ pending in
-        defer { pending = true }
-        return !pending
-      })
-    else { return }
+    let call = latestCall.withLock { latest in
+      latest &+= 1
+      return latest
+    }
     DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) {
-      trimPending.withLock { $0 = false }
+      // A later call has its own trim scheduled.
+      guard latestCall.withLock({ $0 }) == call else { return }
       trimAfterBurst()
     }
   }
 
-  private static let trimPending = Mutex(false)
+  private static let latestCall = Mutex<UInt64>(0)
 }
