@@ -45,7 +45,7 @@ enum ItemHandlers {
               || (stored.item.location?.lowercased().contains(text) ?? false)
           } ?? true)
       }
-      return ItemsList.Result(items: items.map { listed($0, accounts) })
+      return ItemsList.Result(items: items.map { listed($0, accounts, details: params.details != false) })
     }
 
     registry.register(ItemsShow.self) { params, _ in
@@ -142,11 +142,15 @@ enum ItemHandlers {
     Dictionary(uniqueKeysWithValues: try await store.accounts().map { ($0.id, $0) })
   }
 
-  static func listed(_ stored: StoredItem, _ accounts: [String: Account]) -> ListedItem {
+  /// Without `details`, the item's details are left out; `display` is made from them first.
+  static func listed(_ stored: StoredItem, _ accounts: [String: Account], details: Bool = true) -> ListedItem {
     let account = accounts[stored.accountID]
+    var item = stored.item
+    let shown = display(item)
+    if !details { item.details = .object([:]) }
     return ListedItem(
-      number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: stored.item,
-      updatedAt: stored.updatedAt, removedAt: stored.removedAt, display: display(stored.item))
+      number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: item,
+      updatedAt: stored.updatedAt, removedAt: stored.removedAt, display: shown)
   }
 
   /// How the item shows, as its connector declares its kind.
@@ -155,7 +159,7 @@ enum ItemHandlers {
     let amount = declaration.amount(of: item)
     return ItemDisplay(
       noun: declaration.noun, subtitle: declaration.subtitle(of: item), amount: amount?.value,
-      currency: amount?.currency)
+      currency: amount?.currency, allDay: item.details["allDay"] == .bool(true) ? true : nil)
   }
 
   /// The page to open: the web address given, the item's own web address, or the page of its

@@ -46,12 +46,18 @@ public struct ItemDisplay: Codable, Sendable, Equatable {
   public var amount: String?
   /// ISO 4217 (`CHF`), with `amount`.
   public var currency: String?
+  /// True for an item that is a day rather than a moment (an invoice's due day, an all-day
+  /// event): show its day, not its start time. Absent otherwise.
+  public var allDay: Bool?
 
-  public init(noun: String, subtitle: String? = nil, amount: String? = nil, currency: String? = nil) {
+  public init(
+    noun: String, subtitle: String? = nil, amount: String? = nil, currency: String? = nil, allDay: Bool? = nil
+  ) {
     self.noun = noun
     self.subtitle = subtitle
     self.amount = amount
     self.currency = currency
+    self.allDay = allDay
   }
 }
 
@@ -78,12 +84,17 @@ public enum ItemsList: RPCMethod {
     /// Only the kinds the connectors declare as appointments (games, events, tasks due): what an
     /// agenda shows.
     public var appointments: Bool?
+    /// False: every item's `details` is left out (an empty object), for one-line views such as
+    /// the agenda, which need the title, time, place and `display`; the reply is a fraction of
+    /// the size. Absent or true: all details.
+    public var details: Bool?
 
     public init(
       account: String? = nil, kinds: [String]? = nil, from: Date? = nil, to: Date? = nil, service: String? = nil,
-      statuses: [ItemStatus]? = nil, text: String? = nil, appointments: Bool? = nil
+      statuses: [ItemStatus]? = nil, text: String? = nil, appointments: Bool? = nil, details: Bool? = nil
     ) {
       self.appointments = appointments
+      self.details = details
       self.account = account
       self.kinds = kinds
       self.from = from

@@ -51,6 +51,17 @@ extension EndToEnd {
       #expect(items.first?.item.location == "Turnweg 3, 2502 Biel/Bienne, Schweiz")
       let start = try #require(items.first?.item.startsAt)
       #expect(Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: start).hour == 18)
+      // Without details, as the human agenda asks: the same entries, times, places and display.
+      let lister = try daemon.client()
+      let full = try lister.call(ItemsList.self, .init(appointments: true)).items
+      let brief = try lister.call(ItemsList.self, .init(appointments: true, details: false)).items
+      #expect(brief.map(\.number) == full.map(\.number) && !full.isEmpty)
+      #expect(brief.allSatisfy { $0.item.details == [:] } && full.allSatisfy { $0.item.details != [:] })
+      #expect(brief.map(\.display) == full.map(\.display))
+      #expect(brief.map(\.item.startsAt) == full.map(\.item.startsAt))
+      #expect(brief.map(\.item.location) == full.map(\.item.location))
+      let shown = try cli(daemon, ["agenda"])
+      #expect(shown.status == 0 && shown.stdout.contains("VBC Seeland H1") && shown.stdout.contains("Turnweg 3"))
 
       // Nothing changed: a second sync reports nothing new.
       let again = try cli(daemon, ["sync", "vm-feed", "--wait", "--json"])

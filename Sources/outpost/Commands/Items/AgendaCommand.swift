@@ -33,7 +33,7 @@ struct AgendaCommand: ParsableCommand {
         ItemsList.self,
         .init(
           account: account, from: now.addingTimeInterval(-3 * 3600), to: now.addingTimeInterval(Double(days) * 86_400),
-          appointments: true))
+          appointments: true, details: global.json ? nil : false))
       if global.json {
         Terminal.printJSON(result)
         return

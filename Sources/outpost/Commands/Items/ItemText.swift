@@ -42,9 +42,10 @@ enum ItemText {
   /// When an item is: "Sat 2026-12-05 19:30–21:30", or for an all-day item (an invoice's due
   /// day) its day and "all day". The day of an all-day item is the local midnight nearest to
   /// its start: it was made at midnight in the zone of its service, which may not be this one.
-  static func when(_ item: Item, showDay: Bool) -> String {
+  static func when(_ listed: ListedItem, showDay: Bool) -> String {
+    let item = listed.item
     guard let start = item.startsAt else { return "" }
-    if item.details["allDay"] == .bool(true) {
+    if listed.display?.allDay == true || item.details["allDay"] == .bool(true) {
       return day(start.addingTimeInterval(12 * 3600)) + " " + localized(.itemAllDay)
     }
     return (showDay ? day(start) + " " : "") + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")
@@ -53,7 +54,7 @@ enum ItemText {
   /// One line: number, time, title, what kind-specific details say, where.
   static func line(_ listed: ListedItem, showDay: Bool) -> String {
     let item = listed.item
-    let when = when(item, showDay: showDay)
+    let when = when(listed, showDay: showDay)
     let number = "#\(listed.number)"
     var text = number + String(repeating: " ", count: max(1, 6 - number.count)) + when + "  " + item.title
     if let subtitle = listed.display?.subtitle { text += " (\(subtitle))" }
@@ -70,7 +71,7 @@ enum ItemText {
     rows.append(("kind", "\(listed.display?.noun ?? item.kind.rawValue) (\(listed.account))"))
     if let subtitle = listed.display?.subtitle { rows.append(("about", subtitle)) }
     if let amount = amountText(listed) { rows.append(("amount", amount)) }
-    if item.startsAt != nil { rows.append(("when", when(item, showDay: true))) }
+    if item.startsAt != nil { rows.append(("when", when(listed, showDay: true))) }
     if let location = item.location { rows.append(("where", location)) }
     rows.append(("status", item.status == .cancelled ? localized(.itemCancelled) : item.status.rawValue))
     if listed.removedAt != nil { rows.append(("note", localized(.itemRemoved))) }

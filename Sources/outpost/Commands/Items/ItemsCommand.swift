@@ -57,7 +57,8 @@ struct ItemsCommand: ParsableCommand {
         ItemsList.self,
         .init(
           account: account, kinds: kinds.isEmpty ? nil : kinds, service: service,
-          statuses: statuses.isEmpty ? nil : statuses.compactMap(ItemStatus.init(rawValue:)), text: text))
+          statuses: statuses.isEmpty ? nil : statuses.compactMap(ItemStatus.init(rawValue:)), text: text,
+          details: global.json ? nil : false))
       if global.json {
         Terminal.printJSON(result)
         return
