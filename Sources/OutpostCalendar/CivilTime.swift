@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 
 /// A calendar day with no time zone (proleptic Gregorian). Recurrence rules are civil: "every
 /// Tuesday at 19:00" means 19:00 on the wall clock of the event's zone whatever DST does, so
@@ -18,26 +19,12 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
   /// The day `dayNumber` days after 1970-01-01 (negative before it).
   public init(dayNumber: Int) {
-    // Howard Hinnant's civil_from_days: exact for every day, no Calendar object needed.
-    let z = dayNumber + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    (year, month, day) = GregorianDays.civil(dayNumber)
   }
 
   /// Days since 1970-01-01.
   public var dayNumber: Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    GregorianDays.days(year: year, month: month, day: day)
   }
 
   /// 0 = Monday … 6 = Sunday (ISO order, which is also RFC 5545's default week start).
@@ -46,14 +33,10 @@ public struct CivilDate: Hashable, Comparable, Sendable {
   public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
 
   static func daysIn(year: Int, month: Int) -> Int {
-    switch month {
-    case 2: isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
+    GregorianDays.daysIn(month: month, year: year)
   }
 
-  static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+  static func isLeap(_ year: Int) -> Bool { GregorianDays.isLeap(year) }
 
   public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 

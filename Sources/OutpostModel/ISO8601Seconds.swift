@@ -20,7 +20,7 @@ public enum ISO8601Seconds {
     let whole = Int(seconds)
     let (days, secondOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
     let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-    let (year, month, dayOfMonth) = civil(fromDays: day)
+    let (year, month, dayOfMonth) = GregorianDays.civil(day)
     guard fastYears.contains(year) else { return foundationFormat(date) }
     return String(unsafeUninitializedCapacity: 20) { buffer in
       func put(_ value: Int, digits: Int, at offset: Int) {
@@ -65,9 +65,9 @@ public enum ISO8601Seconds {
       }
       guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
         let minute = number(14, 2), let second = number(17, 2), fastYears.contains(year), (1...12).contains(month),
-        day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
+        day >= 1, day <= GregorianDays.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
       else { return nil }
-      let days = self.days(fromCivil: year, month, day)
+      let days = GregorianDays.days(year: year, month: month, day: day)
       return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
   }
@@ -86,34 +86,4 @@ public enum ISO8601Seconds {
     return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
   }
 
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-  static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-    let shifted = month <= 2 ? year - 1 : year
-    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-    let yearOfEra = shifted - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The inverse of `days(fromCivil:)` (`civil_from_days`).
-  static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
 }

@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// SplitMix64: the generator's only source of variety, so one seed gives the same files on every
 /// machine and every run (the expected summaries are fixed by construction, not measured).
 struct AgilityBankRandom {
@@ -33,15 +35,7 @@ struct AgilityBankRandom {
 /// Calendar days as day numbers (days since 1970-01-01), written the ways banks write them.
 enum AgilityBankDay {
   static func civil(_ dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-    let z = dayNumber + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    GregorianDays.civil(dayNumber)
   }
 
   static func number(year: Int, month: Int, day: Int) -> Int {

@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// A calendar day as a bank writes it on a statement line: no time, no zone. Kept apart from
 /// OutpostCalendar's dates so the CSV reader stands on its own; the day number makes the ±3-day
 /// window of agility.md §5.4 a subtraction.
@@ -47,19 +49,9 @@ public struct BankDate: Sendable, Hashable, Comparable, Codable, CustomStringCon
     Self(dayNumber: dayNumber + days)
   }
 
-  /// The day with this day number (Howard Hinnant's civil_from_days).
+  /// The day with this day number.
   public init(dayNumber: Int) {
-    let z = dayNumber + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    self.month = month
-    self.day = day
+    (year, month, day) = GregorianDays.civil(dayNumber)
     self.dayNumber = dayNumber
   }
 
@@ -80,20 +72,11 @@ public struct BankDate: Sendable, Hashable, Comparable, Codable, CustomStringCon
   }
 
   static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
+    GregorianDays.daysIn(month: month, year: year)
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
   static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    GregorianDays.days(year: year, month: month, day: day)
   }
 }
