@@ -45,9 +45,8 @@ enum JSONSampler {
   }
 
   /// Whether `read` holds the same values as `written`: numbers by their value as a double
-  /// (RFC 8259 §6), since a whole double may be written as digits (1e3 as 1000; JSONEncoder
-  /// writes 5.148996347642613e17 as 514899634764261300, the shortest digits that read back as
-  /// that double) and then reads back as an integer. Integers are compared exactly.
+  /// (RFC 8259 §6), since a whole double below 2^53 is written as digits (1e3 as 1000, as
+  /// JSONEncoder writes it) and then reads back as an integer. Integers are compared exactly.
   static func same(_ written: JSONValue, _ read: JSONValue) -> Bool {
     switch (written, read) {
     case (.double(let number), .int(let integer)), (.int(let integer), .double(let number)):
