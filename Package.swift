@@ -137,10 +137,6 @@ let package = Package(
         "OutpostModel", "OutpostRPC", "OutpostRPCClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      // Linked as a position-dependent executable: a PIE applies 57,000 relative relocations
-      // at every start (0.6 to 0.9 ms of a 6 ms `outpost status`, issue 20). The daemon stays a
-      // PIE; the CLI is a short-lived client of it.
-      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
     ),
     .executableTarget(
       name: "outpost-bench",

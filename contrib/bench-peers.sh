@@ -70,7 +70,9 @@ fi
 echo "==> release builds (outpostd; outpost with the static Swift stdlib; outpost-sync-bench)" >&2
 swift build -c release --product outpostd >&2
 swift build -c release --product outpost-sync-bench >&2
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product outpost >&2
+# As contrib/install.sh builds it (static runtime, position-dependent).
+swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie --scratch-path .build-static \
+  --product outpost >&2
 bin=.build-peers/bin
 mkdir -p "$bin"
 cp -f .build/release/outpostd .build/release/outpost-sync-bench "$bin/"

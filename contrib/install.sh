@@ -212,8 +212,11 @@ find_binaries() {
     swift build -c release --product outpostd ${extra[@]+"${extra[@]}"} || die "swift build failed (outpostd)"
     # The CLI links the Swift runtime statically: it starts in a few milliseconds and runs
     # without the toolchain. Its own scratch path, since switching that flag rebuilds everything.
-    swift build -c release --static-swift-stdlib --scratch-path "$root/.build-static" --product outpost \
-      || die "swift build failed (outpost)"
+    # Position-dependent (-no-pie): a PIE applies 57,000 relocations at every start (0.6 to 0.9
+    # ms of `outpost status`, docs/performance.md). Only with the static runtime: linked against
+    # libswiftCore.so, a non-PIE makes the dynamic loader warn at every start.
+    swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+      --scratch-path "$root/.build-static" --product outpost || die "swift build failed (outpost)"
     source_dir="$root/.build-static/install-bin"
     mkdir -p "$source_dir"
     cp -f "$(swift build -c release --show-bin-path ${extra[@]+"${extra[@]}"})/outpostd" "$source_dir/outpostd"
