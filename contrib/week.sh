@@ -23,7 +23,8 @@
 # snapshot.json and counts errors and empty views of data that existed. At the end:
 #   - every action performed once upstream or held as a conflict (nothing lost, nothing doubled);
 #   - every reminder that came due fired exactly once (none lost across the suspend): as many
-#     fired reminders as reminder notifications, as many desktop notifications as shown ones;
+#     fired reminders as reminder notifications (plus the earlier tells of reminders re-armed
+#     since, which the daemon logs), as many desktop notifications as shown ones;
 #   - at most one sign-in per service per expiry (tokens all expire between two steps, and
 #     every 20 seconds of real time);
 #   - no secret (a password, refresh or access token, JWT, the feed's token) in the database,
@@ -382,6 +383,9 @@ import json, re, sys
 notifications = json.load(sys.stdin)["notifications"]
 told = sum(int(m.group(1)) if (m := re.fullmatch(r"(\d+) reminders", n["summary"])) else 1 for n in notifications)
 print(told, sum(1 for n in notifications if n["delivery"] == "shown"))')"
+# A reminder told of and then re-armed (its game moved ahead, a renewal came due again) is told
+# of once more when it fires again: the daemon logs how many re-arms had been told of before.
+told_again=$(grep -o '([0-9]* told of before)' "$WORLD/outpostd.log" | tr -dc '0-9\n' | awk '{n += $1} END {print n + 0}')
 desktop=$(python3 -c '
 import json, sys
 print(sum(1 for line in open(sys.argv[1]) if (call := json.loads(line)).get("method") == "Notify"
@@ -432,6 +436,7 @@ row "still waiting in the queue" "$waiting"
 row "lost" "$lost"
 row "duplicated" "$duplicated"
 row "reminders fired / told of in notifications" "$fired / $told"
+row "tells of a reminder since re-armed (moved ahead)" "$told_again"
 row "reminder notifications shown / on the desktop" "$shown / $desktop"
 row "reminders overdue and never fired" "$overdue"
 row "reminders due while asleep, fired after the resume" "$slept_fired"
@@ -445,5 +450,5 @@ row "reader polls / errors / empty views" "$polls / $reader_errors / $empty"
 row "secrets seen in the keyring during the run" "$distinct_secrets"
 row "files or replies holding a secret" "$((secrets_count + reader_secrets))"
 [ $((lost + duplicated + overdue + missed_during + over_signins + reader_errors + empty + secrets_count + reader_secrets)) -eq 0 ] &&
-  [ "$waiting" = 0 ] && [ "$fired" = "$told" ] && [ "$shown" = "$desktop" ] &&
+  [ "$waiting" = 0 ] && [ $((fired + told_again)) = "$told" ] && [ "$shown" = "$desktop" ] &&
   [ "${conflicts:-0}" -le "$expected_conflicts" ]

@@ -93,6 +93,9 @@ public struct ReminderReconciliation: Sendable, Equatable {
   /// Reminders already fired, missed, dismissed or withdrawn that are pending again, because
   /// their time moved ahead (a moved game reminds again) or their rule is wanted again.
   public var rearmed = 0
+  /// Of `rearmed`, those whose earlier firing a notification told of: the notification stays,
+  /// but no longer speaks for them (so one reminder can be told of once per time it was due).
+  public var rearmedAfterTelling = 0
   public var withdrawn: [WithdrawnReminder] = []
 
   public init() {}
@@ -154,9 +157,13 @@ extension Store {
           try db.cachedStatement(sql: "UPDATE reminder SET due_at = ?, snoozed_until = NULL WHERE number = ?")
             .execute(arguments: [UTCTimestamp.format(dueAt), number])
         case .rearm(let number, let dueAt):
+          // The notification of the earlier firing stays in the list, but no longer speaks for
+          // this reminder: snoozing or dismissing it must not act on the new time, and a
+          // pending reminder has not been told of.
           try db.cachedStatement(
             sql: """
-              UPDATE reminder SET due_at = ?, state = 'pending', snoozed_until = NULL, fired_at = NULL
+              UPDATE reminder SET due_at = ?, state = 'pending', snoozed_until = NULL, fired_at = NULL,
+                notification_id = NULL
               WHERE number = ?
               """
           ).execute(arguments: [UTCTimestamp.format(dueAt), number])
@@ -336,7 +343,7 @@ extension Store {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT r.number, r.item_number, r.rule, r.due_at, r.state, i.status, i.removed_at IS NOT NULL AS removed,
+        SELECT r.number, r.item_number, r.rule, r.due_at, r.state, r.notification_id IS NOT NULL AS told, i.status, i.removed_at IS NOT NULL AS removed,
                i.account_id, i.title
         FROM reminder r JOIN item i ON i.number = r.item_number
         \(scopeList == nil ? "" : "WHERE r.item_number IN (SELECT value FROM json_each(?))")
@@ -366,6 +373,7 @@ extension Store {
           if abs(dueAt.timeIntervalSince(stored)) > reminderRearmThreshold && dueAt > now {
             plan.writes.append(.rearm(number, dueAt))
             plan.result.rearmed += 1
+            if row["told"] as Bool { plan.result.rearmedAfterTelling += 1 }
           }
         case .withdrawn where dueAt > now:
           plan.writes.append(.rearm(number, dueAt))
