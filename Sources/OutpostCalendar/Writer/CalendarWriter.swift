@@ -11,15 +11,17 @@ public enum CalendarWriter {
   /// highest SEQUENCE (then the latest change) is written.
   public static func render(_ entries: [CalendarEntry], settings: CalendarSettings, asOf: Date? = nil) -> [UInt8] {
     let events = prepared(entries, settings: settings)
-    var writer = ContentLineWriter(reservingCapacity: 1024 + events.count * 900)
+    var writer = ContentLineWriter(reservingCapacity: 1024 + events.picked.count * 900)
     writer.begin("VCALENDAR")
     writeHeader(settings, feed: true, into: &writer)
-    writeTimeZone(events.map(\.content), settings: settings, into: &writer)
-    let eventWriter = EventWriter(settings: settings)
-    for (entry, content) in events {
+    // Timings only: copying whole contents (strings) cost more than reading their years.
+    let offsets = writeTimeZone(events.picked.lazy.map(\.content.timing), settings: settings, into: &writer)
+    let eventWriter = EventWriter(settings: settings, offsets: offsets)
+    for position in events.order {
+      let entry = entries[events.picked[position].index]
       eventWriter.write(
-        uid: entry.uid, content: content, stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified),
-        asOf: asOf, into: &writer)
+        uid: entry.uid, content: events.picked[position].content,
+        stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified), asOf: asOf, into: &writer)
     }
     writer.end("VCALENDAR")
     return writer.bytes
@@ -34,8 +36,8 @@ public enum CalendarWriter {
     var writer = ContentLineWriter(reservingCapacity: 2048)
     writer.begin("VCALENDAR")
     writeHeader(settings, feed: false, into: &writer)
-    writeTimeZone([content], settings: settings, into: &writer)
-    EventWriter(settings: settings).write(
+    let offsets = writeTimeZone(CollectionOfOne(content.timing), settings: settings, into: &writer)
+    EventWriter(settings: settings, offsets: offsets).write(
       uid: entry.uid, content: content, stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified),
       asOf: asOf, into: &writer)
     writer.end("VCALENDAR")
@@ -61,30 +63,42 @@ public enum CalendarWriter {
   public static func contentDigest(_ item: Item, settings: CalendarSettings) -> String {
     var writer = ContentLineWriter(reservingCapacity: 1024)
     if let content = EventContent(item, settings: settings) {
-      EventWriter(settings: settings).write(
+      let offsets = offsetTable(years(of: CollectionOfOne(content.timing), settings: settings), zone: settings.timeZone)
+      EventWriter(settings: settings, offsets: offsets).write(
         uid: CalendarEntry.uid(for: item), content: content, stamp: nil, asOf: nil, into: &writer)
     }
     return HexDigest.sha256(writer.bytes)
   }
 
-  /// Entries with their content, sorted by start then UID, one per UID.
+  /// Entries with their content, one per UID (`picked`: the entry's index and its content), and
+  /// the order to write them in (`order`: positions in `picked`, by start then UID). Indices
+  /// rather than copies: an entry and its content are large, and 10,000 of them were copied
+  /// into a dictionary and out again.
   private static func prepared(
     _ entries: [CalendarEntry], settings: CalendarSettings
-  ) -> [(entry: CalendarEntry, content: EventContent)] {
-    var chosen: [String: (entry: CalendarEntry, content: EventContent)] = [:]
-    for entry in entries {
-      guard let content = EventContent(entry.item, settings: settings) else { continue }
-      if let other = chosen[entry.uid]?.entry,
-        (other.sequence, other.lastModified) >= (entry.sequence, entry.lastModified)
-      {
+  ) -> (picked: [(index: Int, content: EventContent)], order: [Int]) {
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(entries.count)
+    var picked: [(index: Int, content: EventContent)] = []
+    picked.reserveCapacity(entries.count)
+    let labels = CalendarLabels.forLanguage(settings.language)
+    for (index, entry) in entries.enumerated() {
+      guard let content = EventContent(entry.item, settings: settings, labels: labels) else { continue }
+      guard let position = positions[entry.uid] else {
+        positions[entry.uid] = picked.count
+        picked.append((index, content))
         continue
       }
-      chosen[entry.uid] = (entry, content)
+      let other = entries[picked[position].index]
+      if (other.sequence, other.lastModified) >= (entry.sequence, entry.lastModified) { continue }
+      picked[position] = (index, content)
     }
-    // Sorting the keys, not the (large) pairs, keeps the sort cheap for 10,000 events.
-    let order = chosen.map { uid, pair in (start: pair.entry.item.startsAt ?? .distantPast, uid: uid) }
-      .sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }
-    return order.map { chosen[$0.uid]! }
+    let starts = picked.map { entries[$0.index].item.startsAt ?? .distantPast }
+    let order = picked.indices.sorted { left, right in
+      starts[left] != starts[right]
+        ? starts[left] < starts[right] : entries[picked[left].index].uid < entries[picked[right].index].uid
+    }
+    return (picked, order)
   }
 
   private static func writeHeader(_ settings: CalendarSettings, feed: Bool, into writer: inout ContentLineWriter) {
@@ -106,22 +120,39 @@ public enum CalendarWriter {
   }
 
   /// The VTIMEZONE for the years of the timed events; none when no time is written with a TZID.
+  /// Returns the zone's offsets for those years, for the events' times.
   private static func writeTimeZone(
-    _ contents: [EventContent], settings: CalendarSettings, into writer: inout ContentLineWriter
-  ) {
-    guard !settings.writesUTC else { return }
-    var years: ClosedRange<Int>?
-    for content in contents {
-      guard case .timed(let start, let end) = content.timing else { continue }
+    _ timings: some Sequence<EventContent.Timing>, settings: CalendarSettings, into writer: inout ContentLineWriter
+  ) -> ZoneOffsetTable {
+    let years = years(of: timings, settings: settings)
+    if let years { TimeZoneComponent.write(settings.timeZone, years: years, into: &writer) }
+    return offsetTable(years, zone: settings.timeZone)
+  }
+
+  private static func offsetTable(_ years: ClosedRange<Int>?, zone: TimeZone) -> ZoneOffsetTable {
+    years.map { ZoneOffsetTable.cached(zone: zone, years: $0) } ?? ZoneOffsetTable(zone: zone)
+  }
+
+  /// The local years of the timed events, within 1970–2100: nil when there is none, or when
+  /// times are written in UTC.
+  private static func years(of timings: some Sequence<EventContent.Timing>, settings: CalendarSettings)
+    -> ClosedRange<Int>?
+  {
+    guard !settings.writesUTC else { return nil }
+    var lowest = Int.max
+    var highest = Int.min
+    for timing in timings {
+      guard case .timed(let start, let end) = timing else { continue }
       for instant in [start, end ?? start] {
-        let year = CivilDateTime(instant, in: settings.timeZone).date.year
-        years = years.map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year
+        let year = ZoneOffsetTable.localYear(of: EventWriter.wholeSeconds(instant), in: settings.timeZone)
+        lowest = min(lowest, year)
+        highest = max(highest, year)
       }
     }
-    guard let years else { return }
+    guard lowest <= highest else { return nil }
     // A garbage date (year 1 or 9999) must not make the writer scan millennia of offsets; the
     // zone's rules outside this window are guesses anyway.
-    let lower = min(max(years.lowerBound, 1970), 2100)
-    TimeZoneComponent.write(settings.timeZone, years: lower...max(lower, min(years.upperBound, 2100)), into: &writer)
+    let lower = min(max(lowest, 1970), 2100)
+    return lower...max(lower, min(highest, 2100))
   }
 }

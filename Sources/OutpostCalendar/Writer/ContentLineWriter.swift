@@ -7,26 +7,87 @@ struct ContentLineWriter {
   static let maximumLineOctets = 75
 
   private(set) var bytes: [UInt8] = []
-  /// The logical line being built, reused so that a line costs no allocation.
+  /// Where the line being written starts in `bytes`: a line is written in place, and only one
+  /// longer than 75 octets is taken out again to be folded.
+  private var lineStart = 0
+  /// A long line being folded, reused so that a line costs no allocation.
   private var logical: [UInt8] = []
 
   init(reservingCapacity capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
-    logical.reserveCapacity(256)
   }
 
   /// `NAME;PARAM=value:value`, with `value` written as given (already in its value type's form).
   mutating func line(_ name: String, _ parameters: [(String, String)] = [], raw value: String) {
     start(name, parameters)
-    logical += value.utf8
+    bytes += value.utf8
     fold()
   }
 
   /// A TEXT property: the value escaped, straight into the line.
   mutating func text(_ name: String, _ value: String, _ parameters: [(String, String)] = []) {
     start(name, parameters)
-    Self.appendEscaped(value, to: &logical)
+    Self.appendEscaped(value, to: &bytes)
     fold()
+  }
+
+  /// A line whose value is appended in parts: `startLine`, then the `append…` methods, then
+  /// `endLine` (which folds it). Spares the strings that a value made of numbers would cost.
+  mutating func startLine(_ name: String, _ parameters: [(String, String)] = []) { start(name, parameters) }
+
+  /// `startLine` with one parameter, without an array for it.
+  mutating func startLine(_ name: String, parameter: String, _ parameterValue: String) {
+    start(name, [])
+    bytes.removeLast()  // the ":" that `start` ends with
+    bytes.append(UInt8(ascii: ";"))
+    bytes += parameter.utf8
+    bytes.append(UInt8(ascii: "="))
+    Self.appendParameterValue(parameterValue, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  mutating func endLine() { fold() }
+
+  /// Part of a value, as given.
+  mutating func appendRaw(_ value: String) { bytes += value.utf8 }
+  mutating func appendRaw(_ value: [UInt8]) { bytes += value }
+  mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
+
+  /// Part of a TEXT value, escaped.
+  mutating func appendEscaped(_ value: String) { Self.appendEscaped(value, to: &bytes) }
+
+  /// A number in decimal, at least `width` digits (zeros in front).
+  mutating func appendNumber(_ number: Int, width: Int = 1) { Self.appendNumber(number, width: width, to: &bytes) }
+
+  /// `YYYYMMDD` (DATE, §3.3.4).
+  mutating func appendBasic(_ date: CivilDate) {
+    appendNumber(date.year, width: 4)
+    appendNumber(date.month, width: 2)
+    appendNumber(date.day, width: 2)
+  }
+
+  /// `YYYYMMDDTHHMMSS` (local DATE-TIME, §3.3.5).
+  mutating func appendBasic(_ reading: CivilDateTime) {
+    appendBasic(reading.date)
+    bytes.append(UInt8(ascii: "T"))
+    appendNumber(reading.secondOfDay / 3600, width: 2)
+    appendNumber(reading.secondOfDay / 60 % 60, width: 2)
+    appendNumber(reading.secondOfDay % 60, width: 2)
+  }
+
+  static func appendNumber(_ number: Int, width: Int, to result: inout [UInt8]) {
+    var magnitude = number.magnitude
+    if number < 0 { result.append(UInt8(ascii: "-")) }
+    // Twenty digits hold any Int; written backwards into a fixed buffer, then copied.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var count = 0
+      repeat {
+        digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0 || count < width && count < 20
+      result += UnsafeBufferPointer(rebasing: digits[(20 - count)...])
+    }
   }
 
   /// Lines already written by another writer.
@@ -35,23 +96,31 @@ struct ContentLineWriter {
   mutating func begin(_ component: String) { line("BEGIN", raw: component) }
   mutating func end(_ component: String) { line("END", raw: component) }
 
-  /// Splits one logical line into physical lines of at most 75 octets. A break is never placed
-  /// inside a UTF-8 sequence, and never right after a space or tab: a physical line ending in
-  /// whitespace is silently trimmed by some mail and web tooling, which would change the text.
-  /// The whitespace then opens the next line, after the fold's own space.
   private mutating func start(_ name: String, _ parameters: [(String, String)]) {
-    logical.removeAll(keepingCapacity: true)
-    logical += name.utf8
+    lineStart = bytes.count
+    bytes += name.utf8
     for (parameter, parameterValue) in parameters {
-      logical.append(UInt8(ascii: ";"))
-      logical += parameter.utf8
-      logical.append(UInt8(ascii: "="))
-      logical += Self.parameterValue(parameterValue).utf8
+      bytes.append(UInt8(ascii: ";"))
+      bytes += parameter.utf8
+      bytes.append(UInt8(ascii: "="))
+      Self.appendParameterValue(parameterValue, to: &bytes)
     }
-    logical.append(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: ":"))
   }
 
+  /// Ends the line, splitting it into physical lines of at most 75 octets. A break is never
+  /// placed inside a UTF-8 sequence, and never right after a space or tab: a physical line
+  /// ending in whitespace is silently trimmed by some mail and web tooling, which would change
+  /// the text. The whitespace then opens the next line, after the fold's own space.
   private mutating func fold() {
+    guard bytes.count - lineStart > Self.maximumLineOctets else {
+      bytes.append(0x0D)
+      bytes.append(0x0A)
+      return
+    }
+    logical.removeAll(keepingCapacity: true)
+    logical += bytes[lineStart...]
+    bytes.removeSubrange(lineStart...)
     var start = 0
     var limit = Self.maximumLineOctets
     while logical.count - start > limit {
@@ -85,22 +154,41 @@ struct ContentLineWriter {
   /// `escapeText` appended to a buffer, without the String in between.
   static func appendEscaped(_ value: String, to result: inout [UInt8]) {
     let start = result.count
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\\"): result += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case UInt8(ascii: ";"): result += [UInt8(ascii: "\\"), UInt8(ascii: ";")]
-      case UInt8(ascii: ","): result += [UInt8(ascii: "\\"), UInt8(ascii: ",")]
-      case 0x0A: result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x09: result.append(byte)
-      case 0x00..<0x20, 0x7F: continue
-      default: result.append(byte)
+    var value = value
+    value.withUTF8 { utf8 in
+      // Runs of ordinary bytes are copied whole; only the bytes around them are looked at.
+      var run = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        if byte >= 0x20, byte != 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: ";"), byte != UInt8(ascii: ",")
+        {
+          continue
+        }
+        result += UnsafeBufferPointer(rebasing: utf8[run..<index])
+        run = index + 1
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+          result.append(UInt8(ascii: "\\"))
+          result.append(byte)
+        case 0x0A:
+          result.append(UInt8(ascii: "\\"))
+          result.append(UInt8(ascii: "n"))
+        case 0x09: result.append(byte)
+        default: continue  // the other controls, CR included
+        }
       }
+      result += UnsafeBufferPointer(rebasing: utf8[run...])
     }
     while result.count > start, let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
   }
 
   /// A parameter value (§3.2): quoted when it holds `:`, `;` or `,`; a double quote cannot be
   /// quoted and becomes `'` (RFC 6868's `^'` is not read by every client); controls are dropped.
+  static func appendParameterValue(_ value: String, to result: inout [UInt8]) {
+    let special: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x3B }
+    if value.utf8.contains(where: special) { result += parameterValue(value).utf8 } else { result += value.utf8 }
+  }
+
   static func parameterValue(_ value: String) -> String {
     let special: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x2C || $0 == 0x3A || $0 == 0x3B }
     guard value.utf8.contains(where: special) else { return value }
@@ -126,4 +214,15 @@ struct ContentLineWriter {
     }
     return result
   }
+
+  /// `uri` appended to a buffer: mostly there is nothing to change, and the bytes go as they are.
+  static func appendURI(_ value: String, to result: inout [UInt8]) {
+    if value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+      result += uri(value).utf8
+    } else {
+      result += value.utf8
+    }
+  }
+
+  mutating func appendURI(_ value: String) { Self.appendURI(value, to: &bytes) }
 }

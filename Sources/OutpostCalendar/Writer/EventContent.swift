@@ -24,12 +24,16 @@ struct EventContent {
 
   /// Nil for an item without a start: a VEVENT needs a DTSTART.
   init?(_ item: Item, settings: CalendarSettings) {
+    self.init(item, settings: settings, labels: CalendarLabels.forLanguage(settings.language))
+  }
+
+  /// The same with the labels given: a calendar looks them up once, not once per event.
+  init?(_ item: Item, settings: CalendarSettings, labels: CalendarLabels) {
     guard let start = item.startsAt else { return nil }
-    let labels = CalendarLabels.forLanguage(settings.language)
     let details = item.details
     isCancelled = item.status == .cancelled
     // A feed's own TENTATIVE is kept; everything else that takes place is CONFIRMED.
-    let isTentative = details["status"]?.stringValue?.uppercased() == "TENTATIVE"
+    let isTentative = details["status"]?.stringValue.map(Self.isTentative) ?? false
     status = isCancelled ? "CANCELLED" : isTentative ? "TENTATIVE" : "CONFIRMED"
     location = item.location.flatMap(Self.nonEmpty)
     url = item.link.flatMap(Self.nonEmpty)
@@ -41,46 +45,70 @@ struct EventContent {
       timing = .timed(start: start, end: item.endsAt.map { max($0, start) })
     }
     var title = Self.nonEmpty(item.title) ?? ""
-    var lines: [String] = []
+    var text: String?
     if item.kind == .assignment {
       // The code's label in the calendar's language; the connector's English label otherwise.
       let position =
         Self.text(details["position"]).flatMap { labels.positions[$0] } ?? Self.text(details["positionLabel"])
-      if let position { title += " (\(position))" }
-      lines = Self.assignmentLines(item, position: position, labels: labels)
-      categories = [Self.text(details["league"])].compactMap { $0 }
+      if let position {
+        title += " ("
+        title += position
+        title += ")"
+      }
+      text = Self.assignmentText(item, position: position, labels: labels)
+      categories = Self.text(details["league"]).map { [$0] } ?? []
       geo = Self.geo(latitude: details["latitude"], longitude: details["longitude"])
     } else {
-      let text = Self.text(details["description"])
-      lines = [text.map { settings.includeContactDetails ? $0 : ContactRedaction.redacted($0) }].compactMap { $0 }
+      text = Self.text(details["description"]).map {
+        settings.includeContactDetails ? $0 : ContactRedaction.redacted($0)
+      }
       categories = []
       if case .array(let values) = details["categories"] { categories = values.compactMap(Self.text) }
       geo = Self.geo(latitude: details["geo"]?["latitude"], longitude: details["geo"]?["longitude"])
     }
     if isCancelled { title = "[\(labels.cancelled)] " + title }
     summary = Self.nonEmpty(title)
-    description = Self.nonEmpty(lines.joined(separator: "\n"))
+    description = text.flatMap(Self.nonEmpty)
+  }
+
+  /// `TENTATIVE` in any case, without the string `uppercased()` would make.
+  private static func isTentative(_ value: String) -> Bool {
+    value.utf8.count == 9 && value.utf8.elementsEqual("TENTATIVE".utf8) { $0 & 0xDF == $1 }
   }
 
   /// Labelled lines, in the order a referee looks for them: which game, which league, which role,
   /// for whom, where, with whom; then anything unusual, and the way back to the assignment.
-  private static func assignmentLines(_ item: Item, position: String?, labels: CalendarLabels) -> [String] {
+  /// Written into one string (a line each), not a string per line joined afterwards.
+  private static func assignmentText(_ item: Item, position: String?, labels: CalendarLabels) -> String {
     let details = item.details
-    var lines: [String] = []
-    func add(_ label: String, _ value: String?) {
-      if let value = value.flatMap(nonEmpty) { lines.append("\(label): \(value)") }
+    var text = ""
+    text.reserveCapacity(256)
+    func line(_ value: String) {
+      if !text.isEmpty { text += "\n" }
+      text += value
     }
-    add(labels.game, text(details["gameNumber"]).map { "#" + $0 })
+    func add(_ label: String, _ value: String?) {
+      guard let value = value.flatMap(nonEmpty) else { return }
+      line(label)
+      text += ": "
+      text += value
+    }
+    add(labels.game, Self.text(details["gameNumber"]).map { "#" + $0 })
     let gender: String? =
-      switch text(details["gender"]) {
+      switch Self.text(details["gender"]) {
       case "f": labels.women
       case "m": labels.men
       case let other: other
       }
-    add(labels.league, [text(details["league"]), gender.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
+    switch (Self.text(details["league"]), gender) {
+    case (let league?, let gender?): add(labels.league, league + " (" + gender + ")")
+    case (let league?, nil): add(labels.league, league)
+    case (nil, let gender?): add(labels.league, "(" + gender + ")")
+    case (nil, nil): break
+    }
     add(labels.position, position)
-    add(labels.association, text(details["association"]))
-    let hall = text(details["hall"])
+    add(labels.association, Self.text(details["association"]))
+    let hall = Self.text(details["hall"])
     add(labels.hall, hall)
     var address = item.location
     if let hall, let location = address, location.hasPrefix(hall + ", ") {
@@ -88,14 +116,14 @@ struct EventContent {
     }
     add(labels.address, address)
     if case .array(let names) = details["coReferees"] {
-      add(labels.coReferees, names.compactMap(text).joined(separator: ", "))
+      add(labels.coReferees, names.compactMap(Self.text).joined(separator: ", "))
     }
-    if item.status == .cancelled { lines.append(labels.cancelled) }
-    if details["postponed"] == .bool(true) { lines.append(labels.postponed) }
-    if details["onExchange"] == .bool(true) { lines.append(labels.onExchange) }
+    if item.status == .cancelled { line(labels.cancelled) }
+    if details["postponed"] == .bool(true) { line(labels.postponed) }
+    if details["onExchange"] == .bool(true) { line(labels.onExchange) }
     // Many clients show no URL property; the link in the text can still be followed.
-    if let link = item.link.flatMap(nonEmpty) { lines.append(link) }
-    return lines
+    if let link = item.link.flatMap(nonEmpty) { line(link) }
+    return text
   }
 
   /// Strings as they are, numbers in their usual form: details are lenient JSON.

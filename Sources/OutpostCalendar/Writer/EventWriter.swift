@@ -4,6 +4,16 @@ import Foundation
 /// content gives equal bytes.
 struct EventWriter {
   let settings: CalendarSettings
+  /// The zone's offsets for the years written (any other year asks the zone).
+  let offsets: ZoneOffsetTable
+  /// `settings.normalizedAlarms`, sorted once rather than for every event.
+  private let alarms: [Int]
+
+  init(settings: CalendarSettings, offsets: ZoneOffsetTable) {
+    self.settings = settings
+    self.offsets = offsets
+    alarms = settings.normalizedAlarms
+  }
 
   /// The bookkeeping of a written event; `contentDigest` leaves it out.
   struct Stamp {
@@ -20,9 +30,12 @@ struct EventWriter {
     writer.begin("VEVENT")
     writer.text("UID", uid)
     if let stamp {
-      writer.line("SEQUENCE", raw: String(max(0, stamp.sequence)))
-      writer.line("DTSTAMP", raw: utcText(stamp.lastModified))
-      writer.line("LAST-MODIFIED", raw: utcText(stamp.lastModified))
+      writer.startLine("SEQUENCE")
+      writer.appendNumber(max(0, stamp.sequence))
+      writer.endLine()
+      let modified = civilReading(Self.wholeSeconds(stamp.lastModified))
+      writeUTC("DTSTAMP", modified, into: &writer)
+      writeUTC("LAST-MODIFIED", modified, into: &writer)
     }
     var start = Date.distantPast
     switch content.timing {
@@ -31,27 +44,44 @@ struct EventWriter {
       writeDateTime("DTSTART", from, into: &writer)
       if let to { writeDateTime("DTEND", to, into: &writer) }
     case .allDay(let from, let to):
-      start = from.instant(in: settings.timeZone)
-      writer.line("DTSTART", [("VALUE", "DATE")], raw: from.basicFormat)
-      writer.line("DTEND", [("VALUE", "DATE")], raw: to.basicFormat)
+      start = Date(timeIntervalSince1970: Double(offsets.instant(of: CivilDateTime(date: from, secondOfDay: 0))))
+      writer.startLine("DTSTART", parameter: "VALUE", "DATE")
+      writer.appendBasic(from)
+      writer.endLine()
+      writer.startLine("DTEND", parameter: "VALUE", "DATE")
+      writer.appendBasic(to)
+      writer.endLine()
     }
     if let summary = content.summary { writer.text("SUMMARY", summary) }
     if let location = content.location { writer.text("LOCATION", location) }
     if let geo = content.geo { writer.line("GEO", raw: geo) }
     if let description = content.description { writer.text("DESCRIPTION", description) }
-    if let url = content.url { writer.line("URL", raw: ContentLineWriter.uri(url)) }
+    if let url = content.url {
+      writer.startLine("URL")
+      writer.appendURI(url)
+      writer.endLine()
+    }
     writer.line("STATUS", raw: content.status)
     if !content.categories.isEmpty {
-      writer.line("CATEGORIES", raw: content.categories.map(ContentLineWriter.escapeText).joined(separator: ","))
+      writer.startLine("CATEGORIES")
+      for (index, category) in content.categories.enumerated() {
+        if index > 0 { writer.appendByte(UInt8(ascii: ",")) }
+        writer.appendEscaped(category)
+      }
+      writer.endLine()
     }
     let isPast = asOf.map { start <= $0 } ?? false
     if !content.isCancelled && !isPast {
       let text = content.summary ?? CalendarLabels.forLanguage(settings.language).reminder
-      for minutes in settings.normalizedAlarms {
+      for minutes in alarms {
         writer.begin("VALARM")
         writer.line("ACTION", raw: "DISPLAY")
         writer.text("DESCRIPTION", text)
-        writer.line("TRIGGER", raw: "-PT\(minutes)M")
+        writer.startLine("TRIGGER")
+        writer.appendRaw("-PT")
+        writer.appendNumber(minutes)
+        writer.appendByte(UInt8(ascii: "M"))
+        writer.endLine()
         writer.end("VALARM")
       }
     }
@@ -62,20 +92,28 @@ struct EventWriter {
   /// as another instant (the second 02:30 of an autumn night is read as the first, §3.3.5), or
   /// when the zone is UTC itself.
   private func writeDateTime(_ name: String, _ instant: Date, into writer: inout ContentLineWriter) {
-    let whole = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down))
-    let zone = settings.timeZone
-    let local = CivilDateTime(whole, in: zone)
-    if settings.writesUTC || local.instant(in: zone) != whole {
-      writer.line(name, raw: utcText(whole))
-    } else {
-      writer.line(name, [("TZID", zone.identifier)], raw: local.basicFormat)
+    let whole = Self.wholeSeconds(instant)
+    if !settings.writesUTC {
+      let local = offsets.reading(whole)
+      if offsets.instant(of: local) == whole {
+        writer.startLine(name, parameter: "TZID", settings.timeZone.identifier)
+        writer.appendBasic(local)
+        writer.endLine()
+        return
+      }
     }
+    writeUTC(name, civilReading(whole), into: &writer)
   }
 
-  /// `20260105T101500Z`.
-  func utcText(_ instant: Date) -> String {
-    civilReading(Int(instant.timeIntervalSince1970.rounded(.down))).basicFormat + "Z"
+  /// `NAME:20260105T101500Z`: a UTC reading.
+  private func writeUTC(_ name: String, _ reading: CivilDateTime, into writer: inout ContentLineWriter) {
+    writer.startLine(name)
+    writer.appendBasic(reading)
+    writer.appendByte(UInt8(ascii: "Z"))
+    writer.endLine()
   }
+
+  static func wholeSeconds(_ instant: Date) -> Int { Int(instant.timeIntervalSince1970.rounded(.down)) }
 }
 
 extension CivilDate {

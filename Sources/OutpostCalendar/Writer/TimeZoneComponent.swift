@@ -44,11 +44,12 @@ enum TimeZoneComponent {
   }
 
   private static func build(_ zone: TimeZone, years: ClosedRange<Int>, into writer: inout ContentLineWriter) {
-    // A year either side: an event early in the first year lies after the previous autumn's
-    // change, and the last rule is seen to go on (it is then written without an end).
-    let from = CivilDate(year: years.lowerBound - 1, month: 1, day: 1).map { $0.dayNumber * 86_400 } ?? 0
-    let to = CivilDate(year: years.upperBound + 2, month: 1, day: 1).map { $0.dayNumber * 86_400 } ?? 0
-    let transitions = ZoneTransitions.transitions(of: zone, from: from, to: to)
+    // The offset table's span has a year either side: an event early in the first year lies
+    // after the previous autumn's change, and the last rule is seen to go on (it is then written
+    // without an end). Its changes are found once for the table and for this block.
+    let table = ZoneOffsetTable.cached(zone: zone, years: years)
+    let from = table.from
+    let transitions = table.transitions
     let observances = observances(transitions)
     let lastYear = years.upperBound + 1
 
@@ -58,7 +59,7 @@ enum TimeZoneComponent {
     if transitions.first.map({ $0.instant > firstEventSecond }) ?? true {
       // No change before the first event's year: an observance for the offset in force at the
       // start, so that no time falls before every onset (clients then guess).
-      let offset = ZoneTransitions.offset(zone, from)
+      let offset = table.initialOffset
       let daylight = zone.isDaylightSavingTime(for: Date(timeIntervalSince1970: Double(from)))
       let onset = transitions.isEmpty ? "19700101T000000" : civilReading(from + offset).basicFormat
       writeObservance(daylight, onset: onset, from: offset, to: offset, rule: nil, into: &writer)
