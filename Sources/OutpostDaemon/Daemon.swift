@@ -200,7 +200,8 @@ public struct Daemon {
           endpoint: services.feed))
     }
     // The calendars and the bars' files as of the store now; later ones follow the changes.
-    await services.calendars.scheduleRegeneration()
+    // The calendars usually are as the last run left them: then nothing is rendered.
+    await services.calendars.scheduleRegeneration(unlessUpToDate: true)
     await services.snapshots.refreshSoon()
     // A notification's declared button queues the connector's action on its item, as
     // `outpost actions add` would: checked against the item, queued, sent once.

@@ -46,3 +46,32 @@ struct CalendarRecord: Sendable {
   var digest: String
   var sequence: Int
 }
+
+extension Store {
+  /// What the calendar events of the items of `kinds` are made from, as one line per item (not
+  /// removed) in number order: number, account, the fingerprint of its content and when it last
+  /// changed (its DTSTAMP). Every change to an item changes its line, and an item that comes or
+  /// goes adds or drops one, so the calendar files can tell from a digest of these bytes that
+  /// they were written from this very state (`CalendarGeneration`).
+  public func calendarSourceLines(kinds: Set<ItemKind>) async throws(StoreError) -> [UInt8] {
+    let kindList = kinds.map(\.rawValue).sorted()
+    return try await reading { db in
+      var bytes: [UInt8] = []
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT number, account_id, fingerprint, updated_at FROM item
+          WHERE removed_at IS NULL AND kind IN (\(kindList.map { _ in "?" }.joined(separator: ","))) ORDER BY number
+          """, arguments: StatementArguments(kindList))
+      while let row = try rows.next() {
+        bytes += String(row[0] as Int64).utf8
+        for column in 1...3 {
+          bytes.append(0x1F)
+          bytes += (row[column] as String).utf8
+        }
+        bytes.append(0x0A)
+      }
+      return bytes
+    }
+  }
+}

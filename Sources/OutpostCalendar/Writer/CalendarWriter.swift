@@ -57,6 +57,21 @@ public enum CalendarWriter {
     return max(start, item.endsAt ?? start) > asOf
   }
 
+  /// The instants at which the clock changes what this item's event says: its start (from then on
+  /// it is past and written without alarms) and, for a cancelled one, its end (then it leaves the
+  /// calendar, `isCalendarItem`). A calendar written at `asOf` stays right until the earliest of
+  /// its events' instants after `asOf`.
+  public static func clockBoundaries(_ item: Item, settings: CalendarSettings) -> [Date] {
+    guard let content = EventContent(item, settings: settings) else { return [] }
+    var instants: [Date]
+    switch content.timing {
+    case .timed(let start, _): instants = [start]
+    case .allDay(let from, _): instants = [from.instant(in: settings.timeZone)]
+    }
+    if item.status == .cancelled, let start = item.startsAt { instants.append(max(start, item.endsAt ?? start)) }
+    return instants
+  }
+
   /// SHA-256 (hex) of what the item's VEVENT says under these settings, without DTSTAMP,
   /// SEQUENCE and LAST-MODIFIED: the caller bumps SEQUENCE when this changes. Alarms count as
   /// configured (not whether the event is past), so the digest does not change with the clock.

@@ -23,8 +23,15 @@ actor CalendarFiles {
   /// Called after each regeneration (the CalDAV push follows the files).
   nonisolated let afterRegeneration = Mutex<(@Sendable () async -> Void)?>(nil)
   private var pending: Task<Void, Never>?
+  /// Which scheduling `pending` is: a regeneration run meanwhile (`regenerateNow`) supersedes it,
+  /// and its task then finds another number (or none) and does nothing.
+  private var pendingNumber = 0
   /// The short wait before the pending regeneration: cancelled to run it at once.
   private var pendingDelay: Task<Void, Never>?
+  /// Whether the pending regeneration may leave the files alone when they were written from
+  /// this very state (`CalendarGeneration`): only the one at start asks for that. Any other
+  /// writes, and so also puts back a file someone edited.
+  private var pendingMaySkip = false
   private(set) var lastRun: Date?
 
   init(
@@ -39,15 +46,30 @@ actor CalendarFiles {
   }
 
   /// Regenerates soon: a burst of changes (several accounts syncing) costs one regeneration.
-  /// Scheduled even when no file is written, for the feed's cache.
-  func scheduleRegeneration() {
-    guard pending == nil else { return }
+  /// Scheduled even when no file is written, for the feed's cache. `unlessUpToDate`: nothing is
+  /// written when the files were written from the same store, settings and binary, and no
+  /// event's start or end has passed since (the daemon's start: its files are usually right).
+  func scheduleRegeneration(unlessUpToDate: Bool = false) {
+    guard pending == nil else {
+      pendingMaySkip = pendingMaySkip && unlessUpToDate
+      return
+    }
+    pendingNumber += 1
+    let number = pendingNumber
+    pendingMaySkip = unlessUpToDate
     let delay = Task<Void, Never> { _ = try? await Task.sleep(for: .milliseconds(200)) }
     pendingDelay = delay
     pending = Task {
       await delay.value
-      await self.regenerateNow()
+      await self.runPending(number)
     }
+  }
+
+  private func runPending(_ number: Int) async {
+    // Superseded: a regeneration ran since this one was scheduled (a sync with --wait). Running
+    // anyway would push to CalDAV servers once more, behind the back of a push the user asked.
+    guard pending != nil, pendingNumber == number else { return }
+    await regenerate(maySkip: pendingMaySkip)
   }
 
   /// Runs a regeneration that is waiting now rather than after its delay, and returns when it
@@ -59,19 +81,24 @@ actor CalendarFiles {
     await pending.value
   }
 
-  func regenerateNow() async {
+  /// Regenerates at once; one that was waiting is superseded.
+  func regenerateNow() async { await regenerate(maySkip: false) }
+
+  private func regenerate(maySkip: Bool) async {
     pending = nil
+    pendingDelay?.cancel()
     pendingDelay = nil
+    pendingMaySkip = false
     // The feed renders from the same items: whatever changed, its cached calendars are stale.
     feedCache.invalidate()
-    await writeFiles()
+    await writeFiles(maySkip: maySkip)
     if let after = afterRegeneration.withLock({ $0 }) { await after() }
     // Near the end of the burst a sync starts: its items, rendered calendars and files are
     // freed (the reminder plan may still be running: the trim waits for the burst's last call).
     HeapHygiene.trimSoon()
   }
 
-  private func writeFiles() async {
+  private func writeFiles(maySkip: Bool) async {
     guard enabled || vdirEnabled else { return }
     do {
       if enabled {
@@ -79,6 +106,16 @@ actor CalendarFiles {
           atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       }
       let accounts = try await store.accounts()
+      let key = CalendarGeneration.key(
+        sourceLines: try await store.calendarSourceLines(kinds: settings.eventKinds), accounts: accounts,
+        settings: settings, files: enabled, vdir: vdirEnabled)
+      if maySkip, let last = CalendarGeneration.read(in: directory), last.holds(key: key, at: Date()),
+        filesPresent(for: accounts)
+      {
+        lastRun = lastRun ?? last.writtenAt
+        logger.debug("calendar: the files in \(directory) are up to date (written \(last.writtenAt))")
+        return
+      }
       var written = 0
       var collections: [VdirWriter.Collection] = []
       // all.ics is every account's entries together: gathered here rather than read and
@@ -96,7 +133,8 @@ actor CalendarFiles {
         everything.entries += calendar.entries
       }
       if enabled, try replace(file: "all.ics", with: everything.rendered()) { written += 1 }
-      lastRun = Date()
+      let validUntil = CalendarGeneration.validUntil(
+        everything.entries.lazy.map(\.item), settings: settings, asOf: everything.asOf)
       if written > 0 { logger.info("calendar: rewrote \(written) file(s) in \(directory)") }
       if vdirEnabled {
         let started = ContinuousClock.now
@@ -109,9 +147,28 @@ actor CalendarFiles {
           )
         }
       }
+      // Last, once every file is written: a daemon killed before this writes them all again.
+      let now = Date()
+      try CalendarGeneration(key: key, validUntil: validUntil, writtenAt: now).write(in: directory)
+      lastRun = now
     } catch {
       logger.error("calendar: cannot write the files in \(directory): \(error)")
     }
+  }
+
+  /// Whether the files a regeneration writes are all there (someone may have deleted them).
+  private func filesPresent(for accounts: [Account]) -> Bool {
+    let manager = FileManager.default
+    if enabled {
+      for name in accounts.map({ Self.fileName($0.name) }) + ["all.ics"]
+      where !manager.fileExists(atPath: directory + "/" + name) {
+        return false
+      }
+    }
+    if vdirEnabled {
+      for account in accounts where !manager.fileExists(atPath: directory + "/vdir/" + account.name) { return false }
+    }
+    return true
   }
 
   /// One account's calendar (or every account's when nil), and how many events it holds.
