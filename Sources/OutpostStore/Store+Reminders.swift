@@ -96,6 +96,10 @@ public struct ReminderReconciliation: Sendable, Equatable {
   /// Of `rearmed`, those whose earlier firing a notification told of: the notification stays,
   /// but no longer speaks for them (so one reminder can be told of once per time it was due).
   public var rearmedAfterTelling = 0
+  /// Of `inserted` and `moved`, those whose time had already come when they were planned (a game
+  /// added or moved to tonight, after its evening-before time): catch-up then decides whether
+  /// they are still worth showing, and one more than two hours late is recorded missed.
+  public var alreadyDue = 0
   public var withdrawn: [WithdrawnReminder] = []
 
   public init() {}
@@ -369,6 +373,7 @@ extension Store {
         case .pending where moved:
           plan.writes.append(.move(number, dueAt))
           plan.result.moved += 1
+          if dueAt <= now { plan.result.alreadyDue += 1 }
         case .fired, .missed, .dismissed:
           if abs(dueAt.timeIntervalSince(stored)) > reminderRearmThreshold && dueAt > now {
             plan.writes.append(.rearm(number, dueAt))
@@ -396,6 +401,7 @@ extension Store {
     for (key, dueAt) in missing.sorted(by: { ($0.key.itemNumber, $0.key.rule) < ($1.key.itemNumber, $1.key.rule) }) {
       plan.writes.append(.insert(key, dueAt))
       plan.result.inserted += 1
+      if dueAt <= now { plan.result.alreadyDue += 1 }
     }
     return plan
   }

@@ -43,10 +43,17 @@ import Testing
     try await Fixture.sync(store, [Fixture.game("a", startsAt: later)])
     let moved = try await replan(store, [numbers["a"]!])
     #expect(moved.moved == 2 && moved.inserted == 0 && moved.withdrawn.isEmpty)
+    #expect(moved.alreadyDue == 0)
     #expect(
       try await store.reminders().map(\.dueAt) == [
         Self.eveningDue.addingTimeInterval(86_400), later.addingTimeInterval(-3600),
       ])
+    // Moved to tonight, planned after the evening before had passed: that one is already due
+    // (catch-up decides what to do with it), the hour before is still ahead.
+    let tonight = Self.start.addingTimeInterval(-86_400 + 3 * 3600)
+    try await Fixture.sync(store, [Fixture.game("a", startsAt: tonight)])
+    let earlier = try await replan(store, [numbers["a"]!], now: tonight.addingTimeInterval(-2 * 3600))
+    #expect(earlier.moved == 2 && earlier.alreadyDue == 1)
   }
 
   @Test func aCancelledItemsRemindersAreWithdrawnAndReported() async throws {

@@ -78,7 +78,7 @@ actor ReminderService {
         in: store, itemNumbers: nil, rules: rules, accountRules: accountRules, timeZone: timeZone, now: clock.now())
       if result.changed {
         logger.info(
-          "reminders: \(result.inserted) new, \(result.moved) moved, \(result.rearmed) re-armed (\(result.rearmedAfterTelling) told of before), \(result.withdrawn.count) withdrawn (\(started.duration(to: .now)))"
+          "reminders: \(result.inserted) new, \(result.moved) moved, \(result.rearmed) re-armed (\(result.rearmedAfterTelling) told of before), \(result.withdrawn.count) withdrawn, \(result.alreadyDue) already due when planned (\(started.duration(to: .now)))"
         )
       }
     } catch {
