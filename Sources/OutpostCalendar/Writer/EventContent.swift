@@ -171,6 +171,12 @@ struct EventContent {
   /// than Foundation's `trimmingCharacters`, which bridges through NSString on Linux and was
   /// half the cost of a 10,000-event calendar.
   static func nonEmpty(_ text: String) -> String? {
+    // Mostly both ends are visible ASCII: then the text is as it is, without a scalar walk.
+    if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
+      (0x21..<0x7F).contains(last)
+    {
+      return text
+    }
     let scalars = text.unicodeScalars
     // ASCII first: the Unicode property look-up is slow and text is mostly ASCII at its ends.
     let isSpace: (Unicode.Scalar) -> Bool = {
