@@ -45,6 +45,16 @@ public struct CalendarSettings: Sendable, Equatable {
     self.productID = productID
   }
 
+  /// Every setting, as text: equal for equal settings. What the daemon's calendar files record
+  /// they were written with (`CalendarGeneration`); kept here so that a new setting joins it.
+  public var identity: String {
+    [
+      name, color ?? "-", timeZone.identifier, language.rawValue,
+      alarmsMinutesBefore.map(String.init).joined(separator: ","), "\(includeContactDetails)",
+      "\(refreshInterval)", productID, eventKinds.map(\.rawValue).sorted().joined(separator: ","),
+    ].joined(separator: "\u{1F}")
+  }
+
   /// The alarms as written: without duplicates or negatives, earliest reminder first, so that
   /// the same reminders in another order give the same bytes.
   var normalizedAlarms: [Int] { Set(alarmsMinutesBefore.filter { $0 >= 0 }).sorted(by: >) }

@@ -33,7 +33,7 @@ struct ContentLineWriter {
 
   /// A line whose value is appended in parts: `startLine`, then the `append…` methods, then
   /// `endLine` (which folds it). Spares the strings that a value made of numbers would cost.
-  mutating func startLine(_ name: String, _ parameters: [(String, String)] = []) { start(name, parameters) }
+  mutating func startLine(_ name: String) { start(name, []) }
 
   /// `startLine` with one parameter, without an array for it.
   mutating func startLine(_ name: String, parameter: String, _ parameterValue: String) {
@@ -50,7 +50,6 @@ struct ContentLineWriter {
 
   /// Part of a value, as given.
   mutating func appendRaw(_ value: String) { bytes += value.utf8 }
-  mutating func appendRaw(_ value: [UInt8]) { bytes += value }
   mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
 
   /// Part of a TEXT value, escaped.

@@ -85,7 +85,7 @@ struct ZoneOffsetTable: Sendable {
     return table
   }
 
-  /// The local years of `seconds` in `zone`. The UTC reading's year is the local one except
+  /// The local year of `seconds` in `zone`. The UTC reading's year is the local one except
   /// within a day of New Year (no zone is a day off UTC): only there is the zone asked.
   static func localYear(of seconds: Int, in zone: TimeZone) -> Int {
     let utc = civilReading(seconds).date

@@ -33,15 +33,7 @@ struct CalendarGeneration: Codable, Equatable {
     }
     field(binaryIdentity)
     field("files=\(files) vdir=\(vdir)")
-    field(settings.name)
-    field(settings.color ?? "-")
-    field(settings.timeZone.identifier)
-    field(settings.language.rawValue)
-    field(settings.alarmsMinutesBefore.map(String.init).joined(separator: ","))
-    field("\(settings.includeContactDetails)")
-    field("\(settings.refreshInterval)")
-    field(settings.productID)
-    field(settings.eventKinds.map(\.rawValue).sorted().joined(separator: ","))
+    field(settings.identity)
     for account in accounts {
       field(account.id)
       field(account.name)
