@@ -190,6 +190,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -3,8 +3,8 @@
 #
 #   contrib/bench-peers.sh [--quick] [--markdown FILE]
 #
-# Builds release binaries (outpostd; outpost linked with the static Swift stdlib, as
-# contrib/install.sh installs it; outpost-sync-bench), installs the peers pinned into a private
+# Builds release binaries (outpostd and outpost as contrib/install.sh builds them, the Swift
+# runtime linked in; outpost-sync-bench), installs the peers pinned into a private
 # venv (.build-peers/venv: khal, vdirsyncer, icalendar) and hyperfine from Debian, generates the
 # same referee feed of 1,000, 10,000 and 100,000 events for both sides
 # (contrib/lib/bench/peer-data.py), serves it over loopback HTTP, and runs each peer and Outpost's twin alternately
@@ -67,16 +67,17 @@ if ! "$venv/bin/python" -c 'import khal, vdirsyncer, icalendar' 2>/dev/null ||
   echo "${peers[*]}" >"$venv/pinned"
 fi
 
-echo "==> release builds (outpostd; outpost with the static Swift stdlib; outpost-sync-bench)" >&2
-swift build -c release --product outpostd >&2
+echo "==> release builds (outpostd and outpost as contrib/install.sh builds them; outpost-sync-bench)" >&2
+# shellcheck source=lib/release-build.sh
+. contrib/lib/release-build.sh
+daemon=$(release_build_daemon)
+cli=$(release_build_cli)
 swift build -c release --product outpost-sync-bench >&2
-# As contrib/install.sh builds it (static runtime, position-dependent).
-swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie --scratch-path .build-static \
-  --product outpost >&2
 bin=.build-peers/bin
 mkdir -p "$bin"
-cp -f .build/release/outpostd .build/release/outpost-sync-bench "$bin/"
-cp -f .build-static/release/outpost "$bin/outpost"
+cp -f .build/release/outpost-sync-bench "$bin/"
+cp -f "$daemon" "$bin/outpostd"
+cp -f "$cli" "$bin/outpost"
 cc -O2 -pthread -Wall -Wextra -o "$bin/rpc-peer" contrib/lib/bench/rpc-peer.c
 
 WORLD=$(mktemp -d "${TMPDIR:-/tmp}/outpost-peers.XXXXXX")

@@ -14,9 +14,8 @@
 #
 # The units always go to ${XDG_DATA_HOME:-~/.local/share}/systemd/user/, where the user's
 # systemd looks for them; outpostd.service's ExecStart= is rewritten to DIR/bin/outpostd.
-# Extra `swift build` flags can be passed in SWIFT_BUILD_FLAGS, for example
-# SWIFT_BUILD_FLAGS=--static-swift-stdlib to make binaries that no longer need the toolchain's
-# Swift runtime libraries at run time.
+# Both binaries link the Swift runtime statically (they run without the toolchain's libraries).
+# Extra `swift build` flags for outpostd can be passed in SWIFT_BUILD_FLAGS.
 #
 # Running it again is safe: files are replaced atomically (also while outpostd runs) and a
 # list of what was installed is kept in DIR/share/doc/outpost/install-manifest for --uninstall.
@@ -208,19 +207,17 @@ find_binaries() {
     command -v swift >/dev/null 2>&1 \
       || die "swift is not in PATH (install a Swift 6 toolchain, or use --no-build with built binaries)"
     cd "$root"
-    say "Building release binaries (swift build -c release)..."
-    swift build -c release --product outpostd ${extra[@]+"${extra[@]}"} || die "swift build failed (outpostd)"
-    # The CLI links the Swift runtime statically: it starts in a few milliseconds and runs
-    # without the toolchain. Its own scratch path, since switching that flag rebuilds everything.
-    # Position-dependent (-no-pie): a PIE applies 57,000 relocations at every start (0.6 to 0.9
-    # ms of `outpost status`, docs/performance.md). Only with the static runtime: linked against
-    # libswiftCore.so, a non-PIE makes the dynamic loader warn at every start.
-    swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-      --scratch-path "$root/.build-static" --product outpost || die "swift build failed (outpost)"
+    say "Building release binaries (swift build -c release, the Swift runtime linked in)..."
+    # How and why: contrib/lib/release-build.sh (the benchmarks build the same way).
+    # shellcheck source=lib/release-build.sh
+    . "$here/lib/release-build.sh"
+    local daemon cli
+    daemon=$(release_build_daemon ${extra[@]+"${extra[@]}"}) || die "swift build failed (outpostd)"
+    cli=$(release_build_cli) || die "swift build failed (outpost)"
     source_dir="$root/.build-static/install-bin"
     mkdir -p "$source_dir"
-    cp -f "$(swift build -c release --show-bin-path ${extra[@]+"${extra[@]}"})/outpostd" "$source_dir/outpostd"
-    cp -f "$root/.build-static/release/outpost" "$source_dir/outpost"
+    cp -f "$root/$daemon" "$source_dir/outpostd"
+    cp -f "$root/$cli" "$source_dir/outpost"
   elif [ -x "$root/.build-static/install-bin/outpostd" ] && [ -x "$root/.build-static/install-bin/outpost" ]; then
     source_dir="$root/.build-static/install-bin"
   elif [ -x "$root/.build/release/outpostd" ] && [ -x "$root/.build/release/outpost" ]; then
@@ -345,7 +342,7 @@ install_all() {
     put "$source_dir/outpost" "$bin_dir/outpost" 0755
   fi
   "$bin_dir/outpost" --version >/dev/null 2>&1 \
-    || die "$bin_dir/outpost does not run (missing Swift runtime libraries? try SWIFT_BUILD_FLAGS=--static-swift-stdlib)"
+    || die "$bin_dir/outpost does not run (built with --no-build elsewhere? it needs that toolchain's Swift runtime libraries)"
   install_presets
   install_units
   install_completions

@@ -50,7 +50,7 @@ enum NotOperationalMode {
     if let interval = Systemd.watchdogInterval() { services.append(WatchdogPinger(interval: interval)) }
     do {
       try await ServiceGroup(
-        configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration: .init(services: .named(services), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
       ).run()
     } catch {
       logger.error("cannot serve the socket passed by systemd: \(error)")

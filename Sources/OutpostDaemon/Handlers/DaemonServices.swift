@@ -37,7 +37,7 @@ final class DaemonServices: Sendable {
     transport: any HTTPTransport, syncConfiguration: SyncConfiguration = SyncConfiguration(),
     calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true, calendarVdir: Bool = true,
     snapshotOptions: SnapshotOptions = SnapshotOptions(), snapshotWriter: SnapshotWriter? = nil,
-    notificationSettings: NotificationSettings = NotificationSettings(),
+    notificationSettings: NotificationSettings = NotificationSettings(), desktopNotifier: DesktopNotifier? = nil,
     presets: ServicePresets = ShippedPresets.load(tables: ConnectorRegistry.presetTables).presets
   ) {
     self.presets = presets
@@ -51,7 +51,7 @@ final class DaemonServices: Sendable {
     let snapshotsLater = LateBound<SnapshotService>()
     let notifications = NotificationService(
       store: store, events: events, logger: logger, language: notificationSettings.language,
-      timeZone: notificationSettings.timeZone, notifier: notificationSettings.desktop ? DesktopNotifier() : nil,
+      timeZone: notificationSettings.timeZone, notifier: notificationSettings.desktop ? desktopNotifier ?? DesktopNotifier() : nil,
       preferences: notificationSettings.preferences)
     let changeNotifier = ChangeNotifier(
       store: store, notifications: notifications, language: notificationSettings.language,

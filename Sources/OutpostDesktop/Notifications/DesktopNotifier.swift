@@ -72,6 +72,12 @@ public final class DesktopNotifier: Sendable {
   /// Closes the connection; calls in flight fail with `.shutDown` and `events` ends.
   public func shutdown() { loop.stop() }
 
+  /// Connects to the bus and subscribes to the server's signals, without asking anything: a
+  /// start that has other work to do begins this early. Every call connects on demand anyway.
+  public func openConnection() async throws(DesktopBusError) {
+    try await loop.connect()
+  }
+
   /// Connects to the bus and subscribes to the server's signals (every call does this on
   /// demand). Returns whether a notification server is on the bus now.
   @discardableResult

@@ -1,0 +1,23 @@
+# The release binaries, built the way contrib/install.sh installs them. Sourced by install.sh,
+# bench.sh and bench-peers.sh, so that the benchmarks measure what users run. Call from the
+# checkout's root; extra `swift build` flags come from the arguments.
+#
+# Both link the Swift runtime, Foundation included, statically: a dynamically linked one loads
+# and binds libswiftCore, libFoundation and ICU at every start, 6 to 9 ms of the CLI's few and
+# of the daemon's start under socket activation (docs/performance.md, "Start to ready").
+# Each has its own scratch path: swift build passes -Xswiftc flags to every compile, so two
+# products with different flags in one path would rebuild every dependency in turn.
+
+# outpost: position-dependent (-no-pie). A PIE applies 57,000 relocations at every start (0.6
+# to 0.9 ms of `outpost status`). It talks only to the user's own daemon.
+release_build_cli() {
+  swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+    --scratch-path .build-static "$@" --product outpost >&2 && echo ".build-static/release/outpost"
+}
+
+# outpostd: a PIE all the same. It parses what services, feeds and CalDAV servers send, so its
+# code is worth the address randomisation; the relocations cost its start about 2 ms.
+release_build_daemon() {
+  swift build -c release --static-swift-stdlib --scratch-path .build-daemon "$@" --product outpostd >&2 &&
+    echo ".build-daemon/release/outpostd"
+}
