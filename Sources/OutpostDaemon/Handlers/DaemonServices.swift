@@ -51,7 +51,8 @@ final class DaemonServices: Sendable {
     let snapshotsLater = LateBound<SnapshotService>()
     let notifications = NotificationService(
       store: store, events: events, logger: logger, language: notificationSettings.language,
-      timeZone: notificationSettings.timeZone, notifier: notificationSettings.desktop ? desktopNotifier ?? DesktopNotifier() : nil,
+      timeZone: notificationSettings.timeZone,
+      notifier: notificationSettings.desktop ? desktopNotifier ?? DesktopNotifier() : nil,
       preferences: notificationSettings.preferences)
     let changeNotifier = ChangeNotifier(
       store: store, notifications: notifications, language: notificationSettings.language,
