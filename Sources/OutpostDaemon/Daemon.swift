@@ -208,7 +208,9 @@ public struct Daemon {
 
     var lifecycle: [any Service] = [
       HTTPClientService(transport: http),
-      RPCServerService(server: server, services: services, listenDescriptor: listenDescriptors.first),
+      RPCServerService(
+        server: server, services: services, listenDescriptor: listenDescriptors.first,
+        whenServing: { [services] in await services.reminders.planInBackground() }),
     ]
     if configuration.calendarFeed {
       lifecycle.append(
@@ -235,7 +237,9 @@ public struct Daemon {
     // Notifications first (reminders may fire at once, catching up with the time the daemon
     // was not running), then reminders.
     await services.notifications.start()
-    await services.reminders.start()
+    // The first plan waits for the socket to be served (RPCServerService.whenServing): with
+    // 100,000 items it keeps a core busy for seconds.
+    await services.reminders.start(planning: false)
     lifecycle.append(
       SyncService(
         engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))

@@ -40,10 +40,11 @@ actor ReminderService {
     self.cutoff = cutoff
   }
 
-  /// Catches up with what came due while the daemon was not running, plans, and arms the timer.
-  /// The scheduler starts before the first plan, so reminders of games that ended meanwhile
-  /// are recorded missed rather than silently withdrawn.
-  func start() async {
+  /// Catches up with what came due while the daemon was not running, plans (unless `planning`
+  /// is false: then `planInBackground()` does, later), and arms the timer. The scheduler starts
+  /// before the first plan, so reminders of games that ended meanwhile are recorded missed
+  /// rather than silently withdrawn.
+  func start(planning: Bool = true) async {
     let scheduler = ReminderScheduler(
       store: store, clock: clock, onError: { [logger] error in logger.error("reminders: \(error)") },
       fire: { [weak self] due, catchUp in await self?.fire(due, catchUp: catchUp) })
@@ -52,8 +53,12 @@ actor ReminderService {
       await self?.clicked(notification, action)
     }
     await scheduler.start()
-    // The first plan runs behind the socket: the daemon answers meanwhile (the plan reads every
-    // item, seconds with 100,000 of them), and every later plan waits for it.
+    if planning { planInBackground() }
+  }
+
+  /// The first plan runs behind the socket: the daemon answers meanwhile (the plan reads every
+  /// item, seconds with 100,000 of them), and every later plan waits for it.
+  func planInBackground() {
     _ = enqueuePlan()
   }
 

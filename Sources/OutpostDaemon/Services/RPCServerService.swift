@@ -13,6 +13,9 @@ struct RPCServerService: Service {
   let services: DaemonServices
   /// A socket inherited from systemd, if any.
   let listenDescriptor: CInt?
+  /// Start-up work that can wait until clients are served (it would compete for the CPU with
+  /// the start, a client waiting on it under socket activation).
+  var whenServing: @Sendable () async -> Void = {}
 
   func run() async throws {
     let paths = services.paths
@@ -40,6 +43,7 @@ struct RPCServerService: Service {
     }
     Systemd.ready(status: "Serving on \(paths.socketPath)")
     logger.notice("started", metadata: ["version": "\(ProductInfo.version)", "store": "\(services.store.path)"])
+    await whenServing()
 
     try? await gracefulShutdown()
     Systemd.stopping(status: "Stopping: finishing requests in flight")
