@@ -25,6 +25,27 @@ import Testing
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22]) }
   }
 
+  /// A string's bytes are accepted exactly when they are UTF-8 (overlong forms, surrogates,
+  /// stray continuation bytes and truncated sequences refused), after an escape or not.
+  @Test func acceptsExactlyTheStringsThatAreUTF8() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = [
+      0x41, 0x7E, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xA9, 0xE0, 0xE2, 0x82, 0xAC, 0xED, 0xA0,
+      0xF0, 0x9F, 0x98, 0x80, 0xF4, 0x90, 0xF5, 0xFF,
+    ]
+    for _ in 0..<20_000 {
+      let body = (0..<Int.random(in: 0..<8, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      let expected = String(validating: body, as: UTF8.self)
+      for escape in [false, true] {
+        let bytes: [UInt8] = [0x22] + (escape ? [0x5C, UInt8(ascii: "n")] : []) + body + [0x22]
+        let parsed = try? JSONParser.parse(bytes)
+        #expect(parsed == expected.map { .string((escape ? "\n" : "") + $0) }, "\(bytes)")
+      }
+    }
+  }
+
   @Test func boundsNestingDepth() throws {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(deep.utf8)) }

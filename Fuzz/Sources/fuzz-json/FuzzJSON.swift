@@ -22,7 +22,9 @@ public func fuzzJSON(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 enum JSONFuzzing {
   static func normalized(_ value: JSONValue) -> JSONValue {
     switch value {
-    case .double(let number) where number.rounded() == number && abs(number) < 1e15: .int(Int64(number))
+    // Every whole double that an Int64 holds: Swift writes those below 1e16 without an
+    // exponent (1.38e15 as 1380000000000000), which reads back as an integer.
+    case .double(let number) where Int64(exactly: number) != nil: .int(Int64(exactly: number)!)
     case .array(let elements): .array(elements.map(normalized))
     case .object(let members): .object(members.mapValues(normalized))
     default: value

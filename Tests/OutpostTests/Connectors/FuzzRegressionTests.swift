@@ -20,6 +20,19 @@ import Testing
     _ = VolleyManagerItems.assignment(entry ?? .null, association: association)
   }
 
+  /// fuzz-json: `-0.0e+1` read as a negative zero, wrote as `-0`, and read back as the integer
+  /// 0, which writes as `0`: a value that changed on its way through the daemon.
+  @Test func aNegativeZeroKeepsItsSignThroughWritingAndReading() throws {
+    for text in ["-0.0e+1", "-0", "-0.0", "[-0]"] {
+      let value = try JSONParser.parse(Array(text.utf8))
+      let written = value.serialized
+      let again = try JSONParser.parse(written)
+      #expect(again.serialized == written, "\(text)")
+    }
+    #expect(try JSONParser.parse(Array("0".utf8)) == .int(0))
+    #expect(try JSONParser.parse(Array("-0".utf8)).int64Value == 0)
+  }
+
   /// fuzz-caldav: a tag named `:` (`<a><:>`) indexed an empty split and trapped; a server's
   /// broken XML is a refusal, not a crash.
   @Test func aTagWithoutANameInCalDAVXMLIsRefused() {
