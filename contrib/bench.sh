@@ -10,13 +10,12 @@ cd "$(dirname "$0")/.."
 . contrib/lib/release-build.sh
 daemon=$(release_build_daemon)
 cli=$(release_build_cli)
-swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie --scratch-path .build-static \
-  --product outpost-bench
+bench=$(release_build_like_cli outpost-bench)
 bin=.build-static/bench-bin
 mkdir -p "$bin"
 cp -f "$daemon" "$bin/outpostd"
 cp -f "$cli" "$bin/outpost"
-.build-static/release/outpost-bench --bin-dir "$bin" "$@"
+"$bench" --bin-dir "$bin" "$@"
 # The sync figures need Foundation (GRDB, URLSession): a dynamic release build of their own.
 swift build -c release --product outpost-sync-bench
 exec .build/release/outpost-sync-bench
