@@ -25,6 +25,9 @@ public struct JSONParser {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
+  /// The members of the objects being read, innermost last: each object's dictionary is made
+  /// at its `}` with room for all of them, instead of growing (and rehashing) member by member.
+  private var pendingMembers: [(key: String, value: JSONValue)] = []
 
   private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -68,12 +71,12 @@ public struct JSONParser {
   private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
     guard depth <= Self.maximumDepth else { throw failure("nested too deeply") }
     index += 1
-    var members: [String: JSONValue] = [:]
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
-      return .object(members)
+      return .object([:])
     }
+    let first = pendingMembers.count
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
@@ -82,12 +85,16 @@ public struct JSONParser {
       guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
       index += 1
       skipWhitespace()
-      members[key] = try parseValue(depth: depth)
+      pendingMembers.append((key, try parseValue(depth: depth)))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ",")?: index += 1
       case UInt8(ascii: "}")?:
         index += 1
+        // A key given twice keeps its last value.
+        var members = [String: JSONValue](minimumCapacity: pendingMembers.count - first)
+        for member in pendingMembers[first...] { members[member.key] = member.value }
+        pendingMembers.removeSubrange(first...)
         return .object(members)
       default: throw failure("expected ',' or '}'")
       }

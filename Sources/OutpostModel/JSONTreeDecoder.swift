@@ -25,6 +25,9 @@ public enum JSONTreeDecoder {
     if T.self == URL.self { return try url(value, codingPath) as! T }
     if T.self == Data.self { return try data(value, codingPath) as! T }
     if T.self == Decimal.self { return try decimal(value, codingPath) as! T }
+    if let direct = T.self as? any JSONDirectlyDecodable.Type {
+      return try direct.init(json: JSONObjectReader(value, codingPath: codingPath)) as! T
+    }
     return try T(from: TreeDecoder(value: value, codingPath: codingPath))
   }
 

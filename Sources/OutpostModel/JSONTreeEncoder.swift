@@ -11,7 +11,7 @@
 /// `items.list`); this one writes no intermediate bytes and parses nothing back.
 public enum JSONTreeEncoder {
   public static func encode(_ value: some Encodable) throws -> JSONValue {
-    try box(value, codingPath: []).resolved
+    try box(value, codingPath: []).resolved()
   }
 
   /// The same value as compact JSON bytes, written straight from the encoded containers (no
@@ -31,6 +31,7 @@ public enum JSONTreeEncoder {
     if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
     if T.self == Data.self { return .value(.string((value as! Data).base64EncodedString())) }
     if T.self == Decimal.self { return .value(number(value as! Decimal)) }
+    if let direct = value as? any JSONDirectlyEncodable { return .direct(direct) }
     let encoder = TreeEncoder(codingPath: codingPath)
     try value.encode(to: encoder)
     return encoder.storage ?? .object(PendingObject())
@@ -108,13 +109,20 @@ enum PendingValue {
   case value(JSONValue)
   case array(PendingArray)
   case object(PendingObject)
+  /// Writes itself (`JSONDirectlyEncodable`).
+  case direct(any JSONDirectlyEncodable)
 
-  var resolved: JSONValue {
+  func resolved() throws -> JSONValue {
     switch self {
-    case .value(let value): value
-    case .array(let array): .array(array.elements.map(\.resolved))
+    case .value(let value): return value
+    case .array(let array): return .array(try array.elements.map { try $0.resolved() })
     case .object(let object):
-      .object(Dictionary(object.members.map { ($0.key, $0.value.resolved) }, uniquingKeysWith: { _, last in last }))
+      return .object(
+        Dictionary(try object.members.map { ($0.key, try $0.value.resolved()) }, uniquingKeysWith: { _, last in last }))
+    case .direct(let value):
+      var bytes: [UInt8] = []
+      JSONObjectWriter.write(value, into: &bytes)
+      return try JSONParser.parse(bytes)
     }
   }
 
@@ -122,6 +130,7 @@ enum PendingValue {
   func write(into out: inout [UInt8]) {
     switch self {
     case .value(let value): value.write(into: &out)
+    case .direct(let value): JSONObjectWriter.write(value, into: &out)
     case .array(let array):
       out.append(UInt8(ascii: "["))
       for (offset, element) in array.elements.enumerated() {

@@ -12,6 +12,20 @@ import Testing
     #expect(fast["o"] == [:])
   }
 
+  /// Each object gets its own members, however deep and however many siblings came before it (the
+  /// parser holds them on one stack until each `}`), and a key given twice keeps its last value.
+  @Test func keepsEachObjectsMembersApart() throws {
+    let text = #"{"a":1,"b":{"a":2,"c":{"x":[{"y":1},{},{"y":2,"y":3}]},"d":[]},"a":4,"e":{"a":{"a":{}}}}"#
+    let value = try JSONParser.parse(Array(text.utf8))
+    let expected: JSONValue = [
+      "a": 4, "b": ["a": 2, "c": ["x": [["y": 1], [:], ["y": 3]]], "d": []], "e": ["a": ["a": [:]]],
+    ]
+    #expect(value == expected)
+    // A failure inside a nested object leaves nothing behind for the next document.
+    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(#"{"a":{"b":1,"c":}}"#.utf8)) }
+    #expect(try JSONParser.parse(Array(#"{"z":0}"#.utf8)) == ["z": 0])
+  }
+
   @Test(arguments: [
     "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "01", "-", "1.", "1e", "+1", ".5", "tru", "nul",
     "\"unterminated", "\"bad \\x escape\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\u{1}b\"", "[1] x", "{'a':1}",
