@@ -15,6 +15,9 @@ import OutpostRPC
 public final class RPCClient {
   private let fd: CInt
   private var buffer: [UInt8] = []
+  /// Where `recv` writes: one per client, not a zeroed 64 KiB allocation per read (an agenda's
+  /// reply is several hundred kilobytes).
+  private var chunk = [UInt8](repeating: 0, count: 65536)
   private var nextID: Int64 = 1
   /// Notifications that arrived while waiting for a reply, in order.
   private var queuedNotifications: [JSONValue] = []
@@ -146,12 +149,19 @@ public final class RPCClient {
     var searched = 0
     while true {
       if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+        if newline == buffer.count - 1 {
+          // All that came is this line (a reply to the one request in flight): hand over the
+          // buffer itself instead of copying it.
+          var line = buffer
+          buffer = []
+          line.removeLast()
+          return line
+        }
         let line = Array(buffer[..<newline])
         buffer.removeSubrange(...newline)
         return line
       }
       searched = buffer.count
-      var chunk = [UInt8](repeating: 0, count: 65536)
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if count < 0 {
         if errno == EINTR { continue }
