@@ -141,9 +141,11 @@ extension Store {
 
   /// Items not removed, optionally of one account and kinds, starting in `range` (items without
   /// a start are included only when no range is given), ordered by start.
+  /// `detailKeys`: only these members of each item's details are read (what a one-line view shows
+  /// of them); nil reads them all.
   public func items(
     accountID: String? = nil, kinds: [ItemKind]? = nil, startingIn range: ClosedRange<Date>? = nil,
-    includeRemoved: Bool = false
+    includeRemoved: Bool = false, detailKeys: Set<String>? = nil
   ) async throws(StoreError) -> [StoredItem] {
     try await reading { db in
       var clauses: [String] = []
@@ -169,7 +171,7 @@ extension Store {
       // A cursor's rows are read in place; `fetchAll` would copy every column of every row first.
       let rows = try Row.fetchCursor(
         db, sql: "\(Self.itemSelect) \(condition) ORDER BY \(order)", arguments: StatementArguments(arguments))
-      return try Array(rows.map { try Self.storedItem($0) })
+      return try Array(rows.map { try Self.storedItem($0, detailKeys: detailKeys) })
     }
   }
 
@@ -217,14 +219,17 @@ extension Store {
   static let itemSelect = "SELECT \(itemColumns.joined(separator: ", ")) FROM item"
 
   /// An item from a row holding `itemColumns` from column `first` on.
-  static func storedItem(_ row: Row, from first: Int = 0) throws -> StoredItem {
+  static func storedItem(_ row: Row, from first: Int = 0, detailKeys: Set<String>? = nil) throws -> StoredItem {
     func date(_ index: Int) -> Date? { (row[first + index] as String?).flatMap(UTCTimestamp.parse) }
     let statusText: String = row[first + 8]
     let detailsText: String = row[first + 9]
+    let details =
+      try detailKeys.map { try JSONParser.parseMembers(of: Array(detailsText.utf8), named: $0) }
+      ?? JSONParser.parse(Array(detailsText.utf8))
     let item = Item(
       kind: ItemKind(rawValue: row[first + 2]), upstreamID: row[first + 3], title: row[first + 4],
       startsAt: date(5), endsAt: date(6), location: row[first + 7],
-      status: ItemStatus(rawValue: statusText) ?? .active, details: try JSONParser.parse(Array(detailsText.utf8)),
+      status: ItemStatus(rawValue: statusText) ?? .active, details: details,
       link: row[first + 10])
     return StoredItem(
       number: row[first], accountID: row[first + 1], item: item,

@@ -36,7 +36,8 @@ enum ItemHandlers {
       let statuses = params.statuses.map(Set.init)
       let appointmentKinds = params.appointments == true ? ConnectorRegistry.appointmentKinds : nil
       let items = try await store.items(
-        accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range
+        accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range,
+        detailKeys: params.details == false ? displayDetailKeys : nil
       ).filter { stored in
         (accountIDs?.contains(stored.accountID) ?? true) && (statuses?.contains(stored.item.status) ?? true)
           && (appointmentKinds?.contains(stored.item.kind) ?? true)
@@ -151,6 +152,12 @@ enum ItemHandlers {
     return ListedItem(
       number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: item,
       updatedAt: stored.updatedAt, removedAt: stored.removedAt, display: shown)
+  }
+
+  /// Every member of the details that `display` reads, for any kind: all `items.list` reads of
+  /// the details when it leaves them out.
+  static let displayDetailKeys: Set<String> = ConnectorRegistry.itemKinds.reduce(["allDay"]) {
+    $0.union($1.displayKeys)
   }
 
   /// How the item shows, as its connector declares its kind.

@@ -59,6 +59,11 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     self.followsCancellationOf = followsCancellationOf
   }
 
+  /// The details `subtitle(of:)` and `amount(of:)` read.
+  public var displayKeys: Set<String> {
+    Set(subtitle + [amount?.valueKey, amount?.currencyKey].compactMap { $0 })
+  }
+
   /// The item's second line, from the declared details; nil when none of them is there.
   public func subtitle(of item: Item) -> String? {
     let parts = subtitle.compactMap { key -> String? in

@@ -1,6 +1,7 @@
 import Foundation
 import OutpostModel
 import OutpostRPC
+import OutpostConnectors
 import Testing
 
 @testable import OutpostDaemon
@@ -31,5 +32,33 @@ import Testing
     var timed = Self.stored
     timed.item.details = ["allDay": false]
     #expect(try #require(ItemHandlers.listed(timed, [:]).display).allDay == nil)
+  }
+}
+
+/// What `items.list` reads of the details when it leaves them out (`displayDetailKeys`, the
+/// store reading only those members) is all that any kind's display needs.
+@Suite struct DisplayDetailKeysTests {
+  @Test func everyKindShowsTheSameFromTheKeysItsDisplayReads() throws {
+    // Every key any declaration names, and some no display reads, each with a value.
+    var details: [String: JSONValue] = ["description": "long text", "uid": "x@y", "allDay": true]
+    for declaration in ConnectorRegistry.itemKinds {
+      for key in declaration.subtitle { details[key] = .string("\(key) text") }
+      if let amount = declaration.amount {
+        details[amount.valueKey] = "12.50"
+        if let currencyKey = amount.currencyKey { details[currencyKey] = "EUR" }
+      }
+    }
+    let shown = details.filter { ItemHandlers.displayDetailKeys.contains($0.key) }
+    #expect(shown.count < details.count)
+    for declaration in ConnectorRegistry.itemKinds {
+      let full = Item(kind: declaration.kind, upstreamID: "1", title: "t", details: .object(details))
+      var brief = full
+      brief.details = .object(shown)
+      let display = try #require(ItemHandlers.display(full))
+      #expect(ItemHandlers.display(brief) == display, "\(declaration.kind)")
+      #expect(display.allDay == true)
+      if !declaration.subtitle.isEmpty { #expect(display.subtitle != nil, "\(declaration.kind)") }
+      if declaration.amount != nil { #expect(display.amount == "12.50", "\(declaration.kind)") }
+    }
   }
 }
