@@ -1,7 +1,7 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import OutpostRPC
-import OutpostConnectors
 import Testing
 
 @testable import OutpostDaemon
