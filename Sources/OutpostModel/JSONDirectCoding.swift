@@ -99,6 +99,16 @@ public struct JSONObjectWriter {
     self.key(key)
     Self.write(value, into: &out)
   }
+
+  public mutating func member(_ key: StaticString, _ values: [some JSONDirectlyEncodable]) {
+    self.key(key)
+    out.append(UInt8(ascii: "["))
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { out.append(UInt8(ascii: ",")) }
+      Self.write(value, into: &out)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
 }
 
 /// Reads one object's members with `JSONTreeDecoder`'s rules and errors: a missing member is
@@ -131,26 +141,44 @@ public struct JSONObjectReader {
     return value
   }
 
+  /// The path to a member: made only for an error (an array per member read was a tenth of
+  /// reading an agenda).
   private func path(_ key: String) -> [any CodingKey] { codingPath + [JSONKey(stringValue: key)] }
 
-  public func string(_ key: String) throws -> String { try JSONTreeDecoder.string(member(key), path(key)) }
+  public func string(_ key: String) throws -> String {
+    let value = try member(key)
+    if case .string(let text) = value { return text }
+    return try JSONTreeDecoder.string(value, path(key))
+  }
 
   public func stringIfPresent(_ key: String) throws -> String? {
-    try presentMember(key).map { try JSONTreeDecoder.string($0, path(key)) }
+    guard let value = presentMember(key) else { return nil }
+    if case .string(let text) = value { return text }
+    return try JSONTreeDecoder.string(value, path(key))
   }
 
   public func int64(_ key: String) throws -> Int64 {
-    try JSONTreeDecoder.integer(member(key), as: Int64.self, path(key))
+    let value = try member(key)
+    if case .int(let number) = value { return number }
+    return try JSONTreeDecoder.integer(value, as: Int64.self, path(key))
   }
 
   public func boolIfPresent(_ key: String) throws -> Bool? {
-    try presentMember(key).map { try JSONTreeDecoder.bool($0, path(key)) }
+    guard let value = presentMember(key) else { return nil }
+    if case .bool(let bool) = value { return bool }
+    return try JSONTreeDecoder.bool(value, path(key))
   }
 
-  public func date(_ key: String) throws -> Date { try JSONTreeDecoder.date(member(key), path(key)) }
+  public func date(_ key: String) throws -> Date {
+    let value = try member(key)
+    if case .string(let text) = value, let date = ISO8601Seconds.parse(text) { return date }
+    return try JSONTreeDecoder.date(value, path(key))
+  }
 
   public func dateIfPresent(_ key: String) throws -> Date? {
-    try presentMember(key).map { try JSONTreeDecoder.date($0, path(key)) }
+    guard let value = presentMember(key) else { return nil }
+    if case .string(let text) = value, let date = ISO8601Seconds.parse(text) { return date }
+    return try JSONTreeDecoder.date(value, path(key))
   }
 
   /// The member as it is, null included.
@@ -174,6 +202,19 @@ public struct JSONObjectReader {
 
   public func objectIfPresent<T: JSONDirectlyDecodable>(_ type: T.Type, _ key: String) throws -> T? {
     try presentMember(key).map { try T(json: JSONObjectReader($0, codingPath: path(key))) }
+  }
+
+  /// An array of values that read themselves by hand; each element's errors name its index.
+  public func array<T: JSONDirectlyDecodable>(of type: T.Type, _ key: String) throws -> [T] {
+    let value = try member(key)
+    guard case .array(let elements) = value else { throw JSONTreeDecoder.mismatch([Any].self, value, path(key)) }
+    let arrayPath = path(key)
+    var result: [T] = []
+    result.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      result.append(try T(json: JSONObjectReader(element, codingPath: arrayPath + [JSONKey(index: index)])))
+    }
+    return result
   }
 
   /// Any other `Decodable` member, through the tree decoder.

@@ -122,7 +122,7 @@ public struct JSONParser {
         // A key given twice keeps its last value.
         var members = [String: JSONValue](minimumCapacity: pendingMembers.count - first)
         for member in pendingMembers[first...] { members[member.key] = member.value }
-        pendingMembers.removeSubrange(first...)
+        pendingMembers.removeLast(pendingMembers.count - first)
         return .object(members)
       default: throw failure("expected ',' or '}'")
       }

@@ -13,7 +13,11 @@
 /// digits.
 public enum UTCTimestamp {
   public static func parse(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ")
     else { return nil }
@@ -51,15 +55,24 @@ public enum UTCTimestamp {
         return nil
       }
     }
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(second)
-    let seconds = timegm(&parts)
+    let seconds = secondsSinceEpoch(year: year, month: month, day: day) + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
+  }
+
+  /// Midnight UTC of the day, as `timegm` counts it, out-of-range fields carried over the same
+  /// way (month 13 is January of the next year, February 30 is March 1 or 2), without `timegm`'s
+  /// normalisation and locking (a store read parses three instants per item).
+  static func secondsSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    // Months counted from March, so that the leap day is the last of the year.
+    let monthsFromJanuary = month - 1
+    var year = year + (monthsFromJanuary >= 0 ? monthsFromJanuary / 12 : (monthsFromJanuary - 11) / 12)
+    let month = ((monthsFromJanuary % 12) + 12) % 12 + 1
+    if month <= 2 { year -= 1 }
+    let era = (year >= 0 ? year : year - 399) / 400
+    let yearOfEra = year - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return (era * 146_097 + dayOfEra - 719_468 + day - 1) * 86_400
   }
 
   /// `2026-11-22T04:01:14.123Z`: what the store keeps and what VolleyManager's filters take.

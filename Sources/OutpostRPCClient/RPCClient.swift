@@ -148,7 +148,7 @@ public final class RPCClient {
   public func readLine() throws(RPCClientError) -> [UInt8] {
     var searched = 0
     while true {
-      if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.newline(in: buffer, from: searched) {
         if newline == buffer.count - 1 {
           // All that came is this line (a reply to the one request in flight): hand over the
           // buffer itself instead of copying it.
@@ -162,6 +162,11 @@ public final class RPCClient {
         return line
       }
       searched = buffer.count
+      // A reply of several hundred kilobytes (an agenda) grows the buffer once rather than by
+      // doubling: each doubling is a new allocation whose pages fault in again.
+      if buffer.count >= chunk.count, buffer.capacity - buffer.count < chunk.count {
+        buffer.reserveCapacity(max(buffer.count * 4, 1 << 20))
+      }
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if count < 0 {
         if errno == EINTR { continue }
@@ -170,6 +175,15 @@ public final class RPCClient {
       }
       if count == 0 { throw .connectionLost }
       buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { bytes in
+      guard start < bytes.count, let base = bytes.baseAddress,
+        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 

@@ -25,6 +25,11 @@ extension ListedItem: JSONDirectlyEncodable, JSONDirectlyDecodable {
   }
 }
 
+extension ItemsList.Result: JSONDirectlyEncodable, JSONDirectlyDecodable {
+  public func writeJSON(into object: inout JSONObjectWriter) { object.member("items", items) }
+  public init(json object: JSONObjectReader) throws { self.init(items: try object.array(of: ListedItem.self, "items")) }
+}
+
 extension ItemDisplay: JSONDirectlyEncodable, JSONDirectlyDecodable {
   public func writeJSON(into object: inout JSONObjectWriter) {
     object.member("allDay", allDay)

@@ -170,15 +170,25 @@ import Testing
     #expect(throws: EncodingError.self) { try JSONCoding.encoder().encode(holder) }
   }
 
-  /// A value that is not an object is refused as the generic decoder refuses it, naming where.
-  @Test func aNonObjectIsRefusedWithItsPath() throws {
-    let json: JSONValue = ["items": [["account": "a"], "not an entry"]]
-    #expect(throws: DecodingError.self) { try JSONCoding.convert(json, to: ItemsList.Result.self) }
-    do {
-      _ = try JSONCoding.convert(["items": ["not an entry"]], to: ItemsList.Result.self)
-      Issue.record("accepted a string as an entry")
-    } catch let error as DecodingError {
-      #expect(JSONCodingProperties.kindAndPath(error) == "wrong items.0")
+  /// A reply or an entry of the wrong shape is refused as Foundation refuses it, naming where.
+  @Test func aWrongShapeIsRefusedWhereFoundationRefusesIt() throws {
+    let entry = try JSONTreeEncoder.encode(
+      ListedItem(
+        number: 3, account: "a", item: Item(kind: .event, upstreamID: "u", title: "t"),
+        updatedAt: Date(timeIntervalSince1970: 0)))
+    let replies: [JSONValue] = [
+      [:], ["items": "no"], ["items": nil], ["items": ["not an entry"]], ["items": [entry, [:]]],
+      ["items": [entry, 3]], "no", [entry],
+    ]
+    for reply in replies {
+      let mine = Result { try JSONCoding.convert(reply, to: ItemsList.Result.self) }
+      let theirs = Result { try JSONCoding.decoder().decode(ItemsList.Result.self, from: Data(reply.serialized)) }
+      guard case .failure(let mineError) = mine, case .failure(let theirError) = theirs else {
+        Issue.record("accepted: \(reply)")
+        continue
+      }
+      let kind = JSONCodingProperties.kindAndPath(theirError as? DecodingError)
+      #expect(kind != nil && JSONCodingProperties.kindAndPath(mineError as? DecodingError) == kind, "\(reply)")
     }
   }
 }
