@@ -145,16 +145,10 @@ public struct JSONObjectReader {
   /// reading an agenda).
   private func path(_ key: String) -> [any CodingKey] { codingPath + [JSONKey(stringValue: key)] }
 
-  public func string(_ key: String) throws -> String {
-    let value = try member(key)
-    if case .string(let text) = value { return text }
-    return try JSONTreeDecoder.string(value, path(key))
-  }
+  public func string(_ key: String) throws -> String { try string(member(key), key) }
 
   public func stringIfPresent(_ key: String) throws -> String? {
-    guard let value = presentMember(key) else { return nil }
-    if case .string(let text) = value { return text }
-    return try JSONTreeDecoder.string(value, path(key))
+    try presentMember(key).map { try string($0, key) }
   }
 
   public func int64(_ key: String) throws -> Int64 {
@@ -164,19 +158,23 @@ public struct JSONObjectReader {
   }
 
   public func boolIfPresent(_ key: String) throws -> Bool? {
-    guard let value = presentMember(key) else { return nil }
-    if case .bool(let bool) = value { return bool }
-    return try JSONTreeDecoder.bool(value, path(key))
+    try presentMember(key).map { value in
+      if case .bool(let bool) = value { return bool }
+      return try JSONTreeDecoder.bool(value, path(key))
+    }
   }
 
-  public func date(_ key: String) throws -> Date {
-    let value = try member(key)
-    if case .string(let text) = value, let date = ISO8601Seconds.parse(text) { return date }
-    return try JSONTreeDecoder.date(value, path(key))
+  public func date(_ key: String) throws -> Date { try date(member(key), key) }
+
+  public func dateIfPresent(_ key: String) throws -> Date? { try presentMember(key).map { try date($0, key) } }
+
+  /// The common case inline; the tree decoder's helpers only for what they refuse or repair.
+  private func string(_ value: JSONValue, _ key: String) throws -> String {
+    if case .string(let text) = value { return text }
+    return try JSONTreeDecoder.string(value, path(key))
   }
 
-  public func dateIfPresent(_ key: String) throws -> Date? {
-    guard let value = presentMember(key) else { return nil }
+  private func date(_ value: JSONValue, _ key: String) throws -> Date {
     if case .string(let text) = value, let date = ISO8601Seconds.parse(text) { return date }
     return try JSONTreeDecoder.date(value, path(key))
   }

@@ -12,15 +12,7 @@ public struct JSONParser {
   public static let maximumDepth = 256
 
   public static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
-    let array = bytes as? [UInt8] ?? Array(bytes)
-    return try array.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
-      var parser = JSONParser(bytes: buffer)
-      parser.skipWhitespace()
-      let value = try parser.parseValue(depth: 0)
-      parser.skipWhitespace()
-      guard parser.index == buffer.count else { throw parser.failure("unexpected data after the JSON value") }
-      return value
-    }
+    try document(bytes, keeping: nil)
   }
 
   /// Only the members of a JSON object named in `keys`, parsed; the others are stepped over
@@ -33,12 +25,19 @@ public struct JSONParser {
   public static func parseMembers(of bytes: some Collection<UInt8>, named keys: Set<String>) throws(Failure)
     -> JSONValue
   {
+    try document(bytes, keeping: keys)
+  }
+
+  /// One whole document; `keys`: only these members of a top-level object are built.
+  private static func document(_ bytes: some Collection<UInt8>, keeping keys: Set<String>?) throws(Failure)
+    -> JSONValue
+  {
     let array = bytes as? [UInt8] ?? Array(bytes)
     return try array.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
       var parser = JSONParser(bytes: buffer)
       parser.skipWhitespace()
       let value =
-        parser.current == UInt8(ascii: "{")
+        keys != nil && parser.current == UInt8(ascii: "{")
         ? try parser.parseObject(depth: 1, keeping: keys) : try parser.parseValue(depth: 0)
       parser.skipWhitespace()
       guard parser.index == buffer.count else { throw parser.failure("unexpected data after the JSON value") }
