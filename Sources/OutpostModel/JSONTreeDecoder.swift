@@ -18,17 +18,19 @@ public enum JSONTreeDecoder {
     try unbox(value, as: type, codingPath: [])
   }
 
-  static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, codingPath: [any CodingKey]) throws -> T {
+  static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, codingPath: @autoclosure () -> [any CodingKey])
+    throws -> T
+  {
     if T.self == JSONValue.self { return value as! T }
-    if T.self == String.self { return try string(value, codingPath) as! T }
-    if T.self == Date.self { return try date(value, codingPath) as! T }
-    if T.self == URL.self { return try url(value, codingPath) as! T }
-    if T.self == Data.self { return try data(value, codingPath) as! T }
-    if T.self == Decimal.self { return try decimal(value, codingPath) as! T }
+    if T.self == String.self { return try string(value, codingPath()) as! T }
+    if T.self == Date.self { return try date(value, codingPath()) as! T }
+    if T.self == URL.self { return try url(value, codingPath()) as! T }
+    if T.self == Data.self { return try data(value, codingPath()) as! T }
+    if T.self == Decimal.self { return try decimal(value, codingPath()) as! T }
     if let direct = T.self as? any JSONDirectlyDecodable.Type {
-      return try direct.init(json: JSONObjectReader(value, codingPath: codingPath)) as! T
+      return try direct.init(json: JSONObjectReader(value, codingPath: codingPath())) as! T
     }
-    return try T(from: TreeDecoder(value: value, codingPath: codingPath))
+    return try T(from: TreeDecoder(value: value, codingPath: codingPath()))
   }
 
   static func mismatch(_ type: Any.Type, _ value: JSONValue, _ codingPath: [any CodingKey]) -> DecodingError {
@@ -42,35 +44,37 @@ public enum JSONTreeDecoder {
       type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead."))
   }
 
-  static func bool(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Bool {
-    guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, codingPath) }
+  static func bool(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, codingPath()) }
     return bool
   }
 
-  static func string(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> String {
-    guard case .string(let text) = value else { throw mismatch(String.self, value, codingPath) }
+  static func string(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
+    guard case .string(let text) = value else { throw mismatch(String.self, value, codingPath()) }
     return text
   }
 
   /// An integer type from a JSON number that holds exactly such a value (1.0 and 1e2 are
   /// integers, as for `JSONDecoder`; 1.5 is not).
-  static func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type, _ codingPath: [any CodingKey]) throws
+  static func integer<T: FixedWidthInteger>(
+    _ value: JSONValue, as type: T.Type, _ codingPath: @autoclosure () -> [any CodingKey]
+  ) throws
     -> T
   {
     switch value {
     case .int(let number):
       if let exact = T(exactly: number) { return exact }
       throw DecodingError.dataCorrupted(
-        .init(codingPath: codingPath, debugDescription: "The number \(number) does not fit in \(T.self)."))
+        .init(codingPath: codingPath(), debugDescription: "The number \(number) does not fit in \(T.self)."))
     case .double(let number):
-      if number.rounded() != number { throw mismatch(T.self, value, codingPath) }
+      if number.rounded() != number { throw mismatch(T.self, value, codingPath()) }
       // Past 2^53 a double's binary value is not the decimal the JSON said: JSONDecoder reads
       // -8.570702957868545e+17 as -857070295786854500, from the digits. So do we.
       let exact = abs(number) < 9.0e15 ? T(exactly: number) : wholeDigits(number.description).flatMap { T($0) }
       if let exact { return exact }
       throw DecodingError.dataCorrupted(
-        .init(codingPath: codingPath, debugDescription: "The number \(number) does not fit in \(T.self)."))
-    default: throw mismatch(T.self, value, codingPath)
+        .init(codingPath: codingPath(), debugDescription: "The number \(number) does not fit in \(T.self)."))
+    default: throw mismatch(T.self, value, codingPath())
     }
   }
 
@@ -102,54 +106,54 @@ public enum JSONTreeDecoder {
     return (negative ? "-" : "") + digits
   }
 
-  static func double(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Double {
+  static func double(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Double {
     switch value {
     case .int(let number): return Double(number)
     case .double(let number): return number
-    default: throw mismatch(Double.self, value, codingPath)
+    default: throw mismatch(Double.self, value, codingPath())
     }
   }
 
-  static func float(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Float {
-    let wide = try double(value, codingPath)
+  static func float(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Float {
+    let wide = try double(value, codingPath())
     let narrow = Float(wide)
     guard narrow.isFinite else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: codingPath, debugDescription: "The number \(wide) does not fit in Float."))
+        .init(codingPath: codingPath(), debugDescription: "The number \(wide) does not fit in Float."))
     }
     return narrow
   }
 
-  static func date(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Date {
-    if value == .null { throw mismatch(Date.self, value, codingPath) }
-    let text = try string(value, codingPath)
+  static func date(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Date {
+    if value == .null { throw mismatch(Date.self, value, codingPath()) }
+    let text = try string(value, codingPath())
     if let date = ISO8601Seconds.parse(text) ?? ISO8601Seconds.parseAnyForm(text) { return date }
     throw DecodingError.dataCorrupted(
-      .init(codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+      .init(codingPath: codingPath(), debugDescription: "Expected date string to be ISO8601-formatted."))
   }
 
-  static func url(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> URL {
-    if value == .null { throw mismatch(URL.self, value, codingPath) }
-    guard let url = URL(string: try string(value, codingPath)) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string."))
+  static func url(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> URL {
+    if value == .null { throw mismatch(URL.self, value, codingPath()) }
+    guard let url = URL(string: try string(value, codingPath())) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: codingPath(), debugDescription: "Invalid URL string."))
     }
     return url
   }
 
-  static func data(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Data {
-    if value == .null { throw mismatch(Data.self, value, codingPath) }
-    guard let data = Data(base64Encoded: try string(value, codingPath)) else {
+  static func data(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Data {
+    if value == .null { throw mismatch(Data.self, value, codingPath()) }
+    guard let data = Data(base64Encoded: try string(value, codingPath())) else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
+        .init(codingPath: codingPath(), debugDescription: "Encountered Data is not valid Base64."))
     }
     return data
   }
 
-  static func decimal(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Decimal {
+  static func decimal(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Decimal {
     switch value {
     case .int(let number): return Decimal(number)
     case .double(let number): return Decimal(string: "\(number)") ?? Decimal(number)
-    default: throw mismatch(Decimal.self, value, codingPath)
+    default: throw mismatch(Decimal.self, value, codingPath())
     }
   }
 }
@@ -275,8 +279,9 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     return elements[currentIndex]
   }
 
-  private mutating func take<T>(_ decode: (JSONValue, [any CodingKey]) throws -> T) throws -> T {
-    let result = try decode(next(T.self), path)
+  /// `decode` is handed the element and a way to its path, made only if it is asked for.
+  private mutating func take<T>(_ decode: (JSONValue, () -> [any CodingKey]) throws -> T) throws -> T {
+    let result = try decode(next(T.self), { path })
     currentIndex += 1
     return result
   }
@@ -286,10 +291,10 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     currentIndex += 1
     return true
   }
-  mutating func decode(_ type: Bool.Type) throws -> Bool { try take(JSONTreeDecoder.bool) }
-  mutating func decode(_ type: String.Type) throws -> String { try take(JSONTreeDecoder.string) }
-  mutating func decode(_ type: Double.Type) throws -> Double { try take(JSONTreeDecoder.double) }
-  mutating func decode(_ type: Float.Type) throws -> Float { try take(JSONTreeDecoder.float) }
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try take { try JSONTreeDecoder.bool($0, $1()) } }
+  mutating func decode(_ type: String.Type) throws -> String { try take { try JSONTreeDecoder.string($0, $1()) } }
+  mutating func decode(_ type: Double.Type) throws -> Double { try take { try JSONTreeDecoder.double($0, $1()) } }
+  mutating func decode(_ type: Float.Type) throws -> Float { try take { try JSONTreeDecoder.float($0, $1()) } }
   mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
   mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
   mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -301,25 +306,25 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try take { value, path in try JSONTreeDecoder.unbox(value, as: type, codingPath: path) }
+    try take { value, path in try JSONTreeDecoder.unbox(value, as: type, codingPath: path()) }
   }
 
   private mutating func integer<T: FixedWidthInteger>() throws -> T {
-    try take { value, path in try JSONTreeDecoder.integer(value, as: T.self, path) }
+    try take { value, path in try JSONTreeDecoder.integer(value, as: T.self, path()) }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
     NestedKey
   > {
-    try take { value, path in try TreeDecoder(value: value, codingPath: path).container(keyedBy: type) }
+    try take { value, path in try TreeDecoder(value: value, codingPath: path()).container(keyedBy: type) }
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try take { value, path in try TreeDecoder(value: value, codingPath: path).unkeyedContainer() }
+    try take { value, path in try TreeDecoder(value: value, codingPath: path()).unkeyedContainer() }
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    try take { value, path in TreeDecoder(value: value, codingPath: path) }
+    try take { value, path in TreeDecoder(value: value, codingPath: path()) }
   }
 }
 

@@ -24,7 +24,10 @@ public enum JSONTreeEncoder {
   }
 
   /// One value: the types `JSONEncoder` treats specially, else the value's own `encode(to:)`.
-  static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> PendingValue {
+  /// The coding path is asked for only where it is used (a nested encoder, an error): building
+  /// it for every value, an "Index n" string for each element of an array, was most of the time
+  /// the daemon spent encoding a small reply (issue 20, `daemon.hello` under load).
+  static func box<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> PendingValue {
     if T.self == JSONValue.self { return .value(value as! JSONValue) }
     if T.self == String.self { return .value(.string(value as! String)) }
     if T.self == Date.self { return .value(.string(ISO8601Seconds.format(value as! Date))) }
@@ -32,7 +35,7 @@ public enum JSONTreeEncoder {
     if T.self == Data.self { return .value(.string((value as! Data).base64EncodedString())) }
     if T.self == Decimal.self { return .value(number(value as! Decimal)) }
     if let direct = value as? any JSONDirectlyEncodable { return .direct(DirectValue(direct)) }
-    let encoder = TreeEncoder(codingPath: codingPath)
+    let encoder = TreeEncoder(codingPath: codingPath())
     try value.encode(to: encoder)
     return encoder.storage ?? .object(PendingObject())
   }
@@ -43,10 +46,10 @@ public enum JSONTreeEncoder {
     return .double(Double(text) ?? 0)
   }
 
-  static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
+  static func number(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
-        value, .init(codingPath: codingPath, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        value, .init(codingPath: codingPath(), debugDescription: "Unable to encode Double.\(value) directly in JSON."))
     }
     // The tree reads as the written bytes would parse: digits without a point or an exponent
     // are an integer (1000.0 is written 1000; -0.0 is written -0 and stays a double).
@@ -60,15 +63,15 @@ public enum JSONTreeEncoder {
   }
 
   /// A Float as `JSONEncoder` writes it, from its own shortest digits (0.1, not 0.10000000149).
-  static func number(_ value: Float, codingPath: [any CodingKey]) throws -> JSONValue {
+  static func number(_ value: Float, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
-        value, .init(codingPath: codingPath, debugDescription: "Unable to encode Float.\(value) directly in JSON."))
+        value, .init(codingPath: codingPath(), debugDescription: "Unable to encode Float.\(value) directly in JSON."))
     }
-    return try number(Double(value.description) ?? Double(value), codingPath: codingPath)
+    return try number(Double(value.description) ?? Double(value), codingPath: codingPath())
   }
 
-  static func integer(_ value: some BinaryInteger, codingPath: [any CodingKey]) throws -> JSONValue {
+  static func integer(_ value: some BinaryInteger, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
     guard let exact = Int64(exactly: value) else {
       // A UInt64 above Int64.max: JSON has no limit, JSONValue keeps integers as Int64.
       return .double(Double(value))
