@@ -14,13 +14,13 @@ release_build_cli() { release_build_like_cli outpost; }
 
 # Another product (outpost-bench) with the CLI's flags and scratch path, which stay built.
 release_build_like_cli() {
-  swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+  swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
     --scratch-path .build-static --product "$1" >&2 && echo ".build-static/release/$1"
 }
 
 # outpostd: a PIE all the same. It parses what services, feeds and CalDAV servers send, so its
 # code is worth the address randomisation; the relocations cost its start 1 to 1.6 ms.
 release_build_daemon() {
-  swift build -c release --static-swift-stdlib --scratch-path .build-daemon "$@" --product outpostd >&2 &&
+  swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-daemon "$@" --product outpostd >&2 &&
     echo ".build-daemon/release/outpostd"
 }
