@@ -133,6 +133,10 @@ actor CalendarFiles {
         everything.entries += calendar.entries
       }
       if enabled, try replace(file: "all.ics", with: everything.rendered()) { written += 1 }
+      if enabled {
+        let removed = try removeFilesOfGoneAccounts(keeping: accounts)
+        if removed > 0 { logger.info("calendar: removed \(removed) file(s) of accounts that are gone in \(directory)") }
+      }
       let validUntil = CalendarGeneration.validUntil(
         everything.entries.lazy.map(\.item), settings: settings, asOf: everything.asOf)
       if written > 0 { logger.info("calendar: rewrote \(written) file(s) in \(directory)") }
@@ -154,6 +158,31 @@ actor CalendarFiles {
     } catch {
       logger.error("calendar: cannot write the files in \(directory): \(error)")
     }
+  }
+
+  /// Deletes the `.ics` files of accounts that are gone (removed or renamed), as the vdir drops
+  /// their folders. Only what Outpost wrote goes: a file named as an account's would be, whose
+  /// calendar begins with Outpost's PRODID; anything else in the folder stays. Returns how many.
+  private func removeFilesOfGoneAccounts(keeping accounts: [Account]) throws -> Int {
+    let kept = Set(accounts.map { Self.fileName($0.name) } + ["all.ics"])
+    var removed = 0
+    for (name, path) in files() where !kept.contains(name) {
+      guard AccountValidation.problem(withName: String(name.dropLast(".ics".count))) == nil,
+        Self.isOutpostCalendar(at: path)
+      else { continue }
+      try FileManager.default.removeItem(atPath: path)
+      removed += 1
+    }
+    return removed
+  }
+
+  /// Whether the file at `path` starts as every calendar Outpost writes: `BEGIN:VCALENDAR`, a
+  /// version line and Outpost's PRODID (of any version of Outpost).
+  static func isOutpostCalendar(at path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 256)) ?? Data()
+    return String(decoding: head, as: UTF8.self).hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Outpost//")
   }
 
   /// Whether the files a regeneration writes are all there (someone may have deleted them).

@@ -19,7 +19,7 @@ enum CalendarHandlers {
     registry.register(CalendarStatus.self) { _, _ in
       let files = await calendars.files().map { file in
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        return CalendarStatus.File(name: file.name, path: file.path, bytes: size ?? 0)
+        return CalendarStatus.File(name: file.name, path: file.path, bytes: size)
       }
       return CalendarStatus.Result(
         filesEnabled: calendars.enabled, directory: calendars.directory, files: files,

@@ -7,7 +7,7 @@ enum Handlers {
     var registry = RPCHandlerRegistry()
     DaemonHandlers.register(into: &registry, services: services)
     EventsHandlers.register(into: &registry, services: services)
-    AccountHandlers.register(into: &registry, accounts: services.accounts)
+    AccountHandlers.register(into: &registry, accounts: services.accounts, calendars: services.calendars)
     ItemHandlers.register(into: &registry, services: services)
     ActionHandlers.register(into: &registry, services: services)
     QueryHandlers.register(into: &registry, services: services)

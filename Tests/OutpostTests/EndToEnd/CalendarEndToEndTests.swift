@@ -79,5 +79,40 @@ extension EndToEnd {
         #expect(sequence(of: CalendarEntry.uid(for: other.item), in: after.calendar) == 0)
       }
     }
+
+    /// "Removed account X, its password and its data": its events leave the calendar files, the
+    /// vdir and the feed before the reply, and what Outpost did not write stays.
+    @Test func removingAnAccountTakesItsEventsOutOfTheCalendars() async throws {
+      _ = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess()
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      #expect(try DemoReferee.add(to: daemon, sandbox: sandbox).status == 0)
+      #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+      let status = try daemon.client().call(CalendarStatus.self, NoParams())
+      let directory = status.directory
+      #expect(status.files.map(\.name) == ["all.ics", "volleymanager.ics"])
+      let events = { (path: String) throws -> Int in
+        try ICalParser.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8)).events.count
+      }
+      #expect(try events(directory + "/all.ics") > 0)
+      let vdir = directory + "/vdir/volleymanager"
+      #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count > 1)
+      // Files someone else put there: another program's calendar and a note, each named as an
+      // account's file would be.
+      let foreign = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Someone//Else//EN\r\nEND:VCALENDAR\r\n"
+      try foreign.write(toFile: directory + "/holidays.ics", atomically: true, encoding: .utf8)
+      try "not a calendar".write(toFile: directory + "/notes.ics", atomically: true, encoding: .utf8)
+
+      let removed = try cli(daemon, ["account", "remove", "volleymanager", "--force"])
+      #expect(removed.status == 0, "\(removed.stderr)")
+      let after = try daemon.client().call(CalendarStatus.self, NoParams())
+      #expect(after.files.map(\.name) == ["all.ics", "holidays.ics", "notes.ics"])
+      #expect(try events(directory + "/all.ics") == 0)
+      #expect(!FileManager.default.fileExists(atPath: vdir))
+      #expect(try String(contentsOfFile: directory + "/holidays.ics", encoding: .utf8) == foreign)
+      let export = try daemon.client().call(CalendarExport.self, .init())
+      #expect(export.events == 0)
+    }
   }
 }
