@@ -155,10 +155,23 @@ extension AccountService {
     cancelInteractiveLogins(accountID: account.id)
     await forgetSignInLinks(accountID: account.id)
     if let session = await unregister(account.id) { await session.close() }
+    // The CalDAV calendars only this account pushed into go with it (the store's cascade), so
+    // their passwords leave the keyring too. Their events stay on the server, as after
+    // `outpost calendar caldav remove` without --purge: removing must not need the network.
+    let calendars: [CalDAVTarget]
     do {
+      calendars = try await store.caldavTargets().filter { $0.accountID == account.id }
       try await store.removeAccount(id: account.id)
     } catch {
       throw Self.storeFailure(error)
+    }
+    for calendar in calendars {
+      do {
+        try await vault.delete(for: VaultKey(kind: CalDAVPushService.keyringKind, accountID: calendar.id))
+      } catch {
+        logger.warning("account \(account.name): the password for \(calendar.url) stays in the keyring: \(error)")
+      }
+      logger.notice("account \(account.name): no longer pushing into \(calendar.url); its events stay there")
     }
     logger.notice("account \(account.name) removed\(pending > 0 ? " with \(pending) queued action(s)" : "")")
     await announce(OutpostEventType.accountDidRemove, ["account": .string(account.id), "name": .string(account.name)])

@@ -157,5 +157,41 @@ extension EndToEnd {
       #expect(again.status == 1 && again.stderr.contains("does not push into"), "\(again.stderr)")
       _ = try daemon.stop()
     }
+
+    /// A calendar only one account pushes into goes with the account, and so does its password:
+    /// nothing of the account is left in the keyring. Its events stay on the server (removing
+    /// must not need the network).
+    @Test func removingAnAccountForgetsTheCalendarOnlyItPushedInto() async throws {
+      _ = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess()
+      let radicale = try await RadicaleServer()
+      let calendar = try await radicale.makeCalendar("volleyball")
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      #expect(try DemoReferee.add(to: daemon, sandbox: sandbox).status == 0)
+      #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+      let add = try cli(
+        daemon,
+        [
+          "calendar", "caldav", "add", calendar, "--username", "referee", "--account", "volleymanager",
+          "--password-stdin",
+        ],
+        input: RadicaleServer.password + "\n")
+      #expect(add.status == 0, "\(add.stderr)")
+      #expect(try status(daemon)?.account == "volleymanager")
+      let pushed = try await events(radicale, calendar).count
+      #expect(pushed > 0)
+      let search = ["search", "--all", "connector", "caldav"]
+      let stored = try runCommand("/usr/bin/secret-tool", search, environment: daemon.environment)
+      #expect(stored.stdout.contains("caldav") || stored.stderr.contains("caldav"))
+
+      let removed = try cli(daemon, ["account", "remove", "volleymanager", "--force"])
+      #expect(removed.status == 0, "\(removed.stderr)")
+      #expect(try status(daemon) == nil)
+      let gone = try runCommand("/usr/bin/secret-tool", search, environment: daemon.environment)
+      #expect(!gone.stdout.contains("caldav") && !gone.stderr.contains("caldav"))
+      #expect(try await events(radicale, calendar).count == pushed)
+      _ = try daemon.stop()
+    }
   }
 }
