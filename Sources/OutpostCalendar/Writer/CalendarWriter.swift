@@ -92,15 +92,14 @@ public enum CalendarWriter {
   private static func prepared(
     _ entries: [CalendarEntry], settings: CalendarSettings
   ) -> (picked: [(index: Int, content: EventContent)], order: [Int]) {
-    var positions: [String: Int] = [:]
-    positions.reserveCapacity(entries.count)
+    var positions = UIDPositions(capacity: entries.count)
     var picked: [(index: Int, content: EventContent)] = []
     picked.reserveCapacity(entries.count)
     let labels = CalendarLabels.forLanguage(settings.language)
     for (index, entry) in entries.enumerated() {
       guard let content = EventContent(entry.item, settings: settings, labels: labels) else { continue }
-      guard let position = positions[entry.uid] else {
-        positions[entry.uid] = picked.count
+      guard let position = positions.position(of: entry.uid, uidAt: { entries[picked[$0].index].uid }) else {
+        positions.insert(entry.uid, at: picked.count)
         picked.append((index, content))
         continue
       }

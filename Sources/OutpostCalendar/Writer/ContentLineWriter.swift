@@ -75,6 +75,12 @@ struct ContentLineWriter {
   }
 
   static func appendNumber(_ number: Int, width: Int, to result: inout [UInt8]) {
+    // The fields of dates and times, four times an event each: two digits without the buffer.
+    if width == 2, (0..<100).contains(number) {
+      result.append(UInt8(ascii: "0") + UInt8(number / 10))
+      result.append(UInt8(ascii: "0") + UInt8(number % 10))
+      return
+    }
     var magnitude = number.magnitude
     if number < 0 { result.append(UInt8(ascii: "-")) }
     // Twenty digits hold any Int; written backwards into a fixed buffer, then copied.
