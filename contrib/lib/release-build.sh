@@ -5,6 +5,11 @@
 # Both link the Swift runtime, Foundation included, statically: a dynamically linked one loads
 # and binds libswiftCore, libFoundation and ICU at every start, 6 to 9 ms of the CLI's few and
 # of the daemon's start under socket activation (docs/performance.md, "Start to ready").
+# Neither exports its symbols (--no-export-dynamic): SwiftPM links executables with
+# --export-dynamic, and outpostd's 54,800 exported symbols cost every start a linear dladdr over
+# them (the Swift runtime's backtracer set-up) and the symbol look-ups of the C libraries that
+# search the executable first: 0.75 ms of `outpostd --version`, 1.1 ms of a socket-activated
+# start, 0.15 ms of every CLI command (docs/performance.md, "Start to ready").
 # Each has its own scratch path: swift build passes -Xswiftc flags to every compile, so two
 # products with different flags in one path would rebuild every dependency in turn.
 
@@ -15,12 +20,13 @@ release_build_cli() { release_build_like_cli outpost; }
 # Another product (outpost-bench) with the CLI's flags and scratch path, which stay built.
 release_build_like_cli() {
   swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-    --scratch-path .build-static --product "$1" >&2 && echo ".build-static/release/$1"
+    -Xlinker --no-export-dynamic --scratch-path .build-static --product "$1" >&2 && echo ".build-static/release/$1"
 }
 
 # outpostd: a PIE all the same. It parses what services, feeds and CalDAV servers send, so its
 # code is worth the address randomisation; the relocations cost its start 1 to 1.6 ms.
 release_build_daemon() {
-  swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-daemon "$@" --product outpostd >&2 &&
+  swift build -c release --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic \
+    --scratch-path .build-daemon "$@" --product outpostd >&2 &&
     echo ".build-daemon/release/outpostd"
 }
