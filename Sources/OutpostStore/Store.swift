@@ -51,19 +51,30 @@ public struct Store: Sendable {
 
   private static func migrated(_ store: Store) throws(StoreError) -> Store {
     let migrator = StoreMigrations.migrator
+    func recordOpening(_ db: Database) throws {
+      try db.execute(
+        sql: "INSERT INTO meta (key, value) VALUES ('created_by', ?) ON CONFLICT (key) DO NOTHING",
+        arguments: [ProductInfo.version])
+      try db.execute(
+        sql:
+          "INSERT INTO meta (key, value) VALUES ('last_opened_by', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        arguments: [ProductInfo.version])
+    }
     do {
-      let applied = try store.writer.read { db in try migrator.appliedIdentifiers(db) }
-      let unknown = applied.subtracting(StoreMigrations.knownIdentifiers).sorted()
-      guard unknown.isEmpty else { throw StoreError.newerSchema(path: store.path, unknownMigrations: unknown) }
-      try migrator.migrate(store.writer)
-      try store.writer.write { db in
-        try db.execute(
-          sql: "INSERT INTO meta (key, value) VALUES ('created_by', ?) ON CONFLICT (key) DO NOTHING",
-          arguments: [ProductInfo.version])
-        try db.execute(
-          sql:
-            "INSERT INTO meta (key, value) VALUES ('last_opened_by', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-          arguments: [ProductInfo.version])
+      // One transaction on the writer when the schema is current, as it is at almost every
+      // start: a reader connection opened only to list the migrations, then the migrator's own
+      // look and a third transaction, were a millisecond of a socket-activated start.
+      let current = try store.writer.write { db -> Bool in
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(StoreMigrations.knownIdentifiers).sorted()
+        guard unknown.isEmpty else { throw StoreError.newerSchema(path: store.path, unknownMigrations: unknown) }
+        guard applied.isSuperset(of: StoreMigrations.knownIdentifiers) else { return false }
+        try recordOpening(db)
+        return true
+      }
+      if !current {
+        try migrator.migrate(store.writer)
+        try store.writer.write { db in try recordOpening(db) }
       }
     } catch let error as StoreError {
       throw error
