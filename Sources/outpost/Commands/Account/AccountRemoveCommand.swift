@@ -9,6 +9,11 @@ struct AccountRemoveCommand: ParsableCommand {
     discussion: """
       Refused while the account has queued actions not yet sent to the service (the error says \
       how many); --force removes it anyway and discards them.
+
+      Its events leave the calendar files, the vdir and the feed before this returns. A CalDAV \
+      calendar added with --account for it is forgotten with it (its password too) and keeps \
+      the events already pushed there: `outpost calendar caldav remove URL --purge` first if \
+      they should go.
       """)
 
   @OptionGroup var global: GlobalOptions
