@@ -134,7 +134,7 @@ actor CalendarFiles {
       }
       if enabled, try replace(file: "all.ics", with: everything.rendered()) { written += 1 }
       if enabled {
-        let removed = try removeFilesOfGoneAccounts(keeping: accounts)
+        let removed = removeFilesOfGoneAccounts(keeping: accounts)
         if removed > 0 { logger.info("calendar: removed \(removed) file(s) of accounts that are gone in \(directory)") }
       }
       let validUntil = CalendarGeneration.validUntil(
@@ -163,15 +163,20 @@ actor CalendarFiles {
   /// Deletes the `.ics` files of accounts that are gone (removed or renamed), as the vdir drops
   /// their folders. Only what Outpost wrote goes: a file named as an account's would be, whose
   /// calendar begins with Outpost's PRODID; anything else in the folder stays. Returns how many.
-  private func removeFilesOfGoneAccounts(keeping accounts: [Account]) throws -> Int {
+  /// A file that cannot be deleted is reported and left: the vdir and the rest still follow.
+  private func removeFilesOfGoneAccounts(keeping accounts: [Account]) -> Int {
     let kept = Set(accounts.map { Self.fileName($0.name) } + ["all.ics"])
     var removed = 0
     for (name, path) in files() where !kept.contains(name) {
       guard AccountValidation.problem(withName: String(name.dropLast(".ics".count))) == nil,
         Self.isOutpostCalendar(at: path)
       else { continue }
-      try FileManager.default.removeItem(atPath: path)
-      removed += 1
+      do {
+        try FileManager.default.removeItem(atPath: path)
+        removed += 1
+      } catch {
+        logger.warning("calendar: cannot delete \(path), the file of an account that is gone: \(error)")
+      }
     }
     return removed
   }

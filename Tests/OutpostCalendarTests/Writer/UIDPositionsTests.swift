@@ -6,7 +6,7 @@ import Testing
 @Suite struct UIDPositionsTests {
   /// Every string of one to four letters over "abc": 120 UIDs, many of one length.
   static let uids: [String] = (1...4).flatMap { length in
-    (0..<Int(pow3(length))).map { number in
+    (0..<pow3(length)).map { number in
       String((0..<length).map { place in Array("abc")[number / pow3(place) % 3] })
     }
   }
