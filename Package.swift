@@ -161,7 +161,7 @@ let package = Package(
     .testTarget(
       name: "OutpostSandboxTests",
       dependencies: [
-        "OutpostSandbox", "OutpostConnectors", .product(name: "Crypto", package: "swift-crypto"),
+        "OutpostTestSupport", "OutpostSandbox", "OutpostConnectors", .product(name: "Crypto", package: "swift-crypto"),
         // Checks the sandbox Keycloak's RS256 signatures with the JWKS alone.
         .product(name: "CryptoExtras", package: "swift-crypto"),
       ]),

@@ -1,5 +1,6 @@
 import Foundation
 import OutpostSandbox
+import OutpostTestSupport
 import Testing
 
 /// A real Firebase client checks the dialect: pyrebase4 (PyPI `pyrebase4`, module `pyrebase`,
@@ -72,25 +73,13 @@ import Testing
 
   /// Runs Debian's python3 (where setup.sh installs the PyPI peers); stdout and stderr together.
   static func python(_ arguments: [String]) async throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    // On a thread of its own: the client talks to the sandbox server in this process, whose
+    // handlers must keep the pool's threads.
+    let result = try await runCommandDetached("/usr/bin/python3", arguments)
+    let text = result.stdout + result.stderr
     if text.contains("No module named 'pyrebase'") {
       Issue.record("pyrebase4 is missing: run contrib/setup.sh")
     }
-    return (status, text)
+    return (result.status, text)
   }
 }

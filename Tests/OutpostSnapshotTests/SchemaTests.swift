@@ -27,16 +27,8 @@ import Testing
   /// Runs the validator on `files`; returns its output when it fails.
   static func validate(_ files: [String]) throws -> String? {
     Prerequisites.ensure()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", validator, schemaPath] + files
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? nil : text
+    let result = try runCommand("/usr/bin/python3", ["-c", validator, schemaPath] + files)
+    return result.status == 0 ? nil : result.stdout + result.stderr
   }
 
   @Test func snapshotsInEveryStateMatchTheSchema() async throws {

@@ -16,21 +16,14 @@ public enum Prerequisites {
 
   private static let verified: Bool = {
     let script = repositoryRoot + "/contrib/setup.sh"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [script, "--check"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
+    let result: CommandResult
     do {
-      try process.run()
+      result = try runCommand("/bin/bash", [script, "--check"])
     } catch {
       stop("cannot run \(script): \(error)")
     }
-    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    if process.terminationStatus != 0 {
-      stop(said.trimmingCharacters(in: .whitespacesAndNewlines))
+    if result.status != 0 {
+      stop((result.stdout + result.stderr).trimmingCharacters(in: .whitespacesAndNewlines))
     }
     return true
   }()

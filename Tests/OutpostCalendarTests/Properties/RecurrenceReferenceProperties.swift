@@ -107,22 +107,12 @@ import Testing
   /// occurrence" (§3.3.10, COUNT); Outpost keeps it first and counts it, dateutil leaves it out.
   func reference(_ rule: Case) throws -> [String]? {
     Prerequisites.ensure()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", Self.reference, rule.start, rule.zone, rule.rule]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      Issue.record("python-dateutil failed (exit \(process.terminationStatus)) on \(rule): \(said)")
+    let result = try runCommand("/usr/bin/python3", ["-c", Self.reference, rule.start, rule.zone, rule.rule])
+    guard result.status == 0 else {
+      Issue.record("python-dateutil failed (exit \(result.status)) on \(rule): \(result.stderr)")
       return nil
     }
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    var lines = result.stdout.split(separator: "\n").map(String.init)
     guard !lines.isEmpty else { return [] }
     let start = lines.removeFirst()
     guard lines.first != start else { return lines }

@@ -127,33 +127,23 @@ import Testing
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       paths.append(path)
     }
-    let errorPath = directory.appendingPathComponent("stderr.txt").path
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
     Prerequisites.ensure()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", PythonICalendarScript.source] + paths
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+    let result: CommandResult
     do {
-      try process.run()
+      result = try runCommand(python, ["-c", PythonICalendarScript.source] + paths)
     } catch {
       Issue.record("\(python) cannot be run (\(error)); install python3 and then: \(install)")
       return []
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-    if process.terminationStatus == 3 {
-      Issue.record("Python icalendar is not installed for \(python): install it with `\(install)`. \(stderr)")
+    if result.status == 3 {
+      Issue.record("Python icalendar is not installed for \(python): install it with `\(install)`. \(result.stderr)")
       return []
     }
-    guard process.terminationStatus == 0 else {
-      Issue.record("the icalendar check failed (exit \(process.terminationStatus)): \(stderr)")
+    guard result.status == 0 else {
+      Issue.record("the icalendar check failed (exit \(result.status)): \(result.stderr)")
       return []
     }
-    return try JSONDecoder().decode([Report].self, from: data)
+    return try JSONDecoder().decode([Report].self, from: Data(result.stdoutBytes))
   }
 }
 

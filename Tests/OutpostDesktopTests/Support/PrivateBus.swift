@@ -2,11 +2,6 @@ import Foundation
 import OutpostTestSupport
 import Synchronization
 
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
 /// A fresh directory under /tmp (short: Unix socket paths are limited to 107 bytes).
 final class TestDirectory: Sendable {
   let path: String
@@ -21,86 +16,6 @@ final class TestDirectory: Sendable {
   func file(_ name: String) -> String { path + "/" + name }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// A child process started with posix_spawn and reaped with waitpid on its own pid. It starts
-/// with an empty signal mask and default handlers (a libdispatch worker's blocked signals would
-/// otherwise be inherited, and SIGTERM ignored), and inherits no descriptor but 0, 1, 2.
-final class ChildProcess: @unchecked Sendable {
-  let pid: pid_t
-  private let status = Mutex<Int32?>(nil)
-
-  init(_ executable: String, _ arguments: [String], environment: [String: String], stdout: CInt? = nil) throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
-    if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, 3) }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))") }
-    self.pid = pid
-  }
-
-  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, CInt) -> CInt
-  private static let addCloseFrom: AddCloseFrom? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
-      return nil
-    }
-    return unsafeBitCast(symbol, to: AddCloseFrom.self)
-  }()
-
-  /// Exit status (128 + signal when killed), or nil while it runs.
-  func poll() -> Int32? {
-    status.withLock { status in
-      if let status { return status }
-      var raw: Int32 = 0
-      guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
-      status = Self.decode(raw)
-      return status
-    }
-  }
-
-  /// SIGTERM, then SIGKILL if it has not gone after 10 s; reaps it.
-  @discardableResult
-  func stop() -> Int32 {
-    if let done = poll() { return done }
-    kill(pid, SIGTERM)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-      if let done = poll() { return done }
-      usleep(10_000)
-    }
-    kill(pid, SIGKILL)
-    return status.withLock { status in
-      var raw: Int32 = 0
-      while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-      status = Self.decode(raw)
-      return status!
-    }
-  }
-
-  private static func decode(_ raw: Int32) -> Int32 { raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f) }
-
-  deinit { stop() }
 }
 
 /// Reads one line from `descriptor` within `timeout` (nil at end of file or on timeout).
@@ -118,26 +33,6 @@ func readLine(from descriptor: CInt, timeout: Duration) -> String? {
     line.append(byte)
   }
   return nil
-}
-
-/// Runs a command to completion; its stdout and exit status.
-func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (
-  status: Int32, output: String
-) {
-  var fds: [CInt] = [0, 0]
-  pipe(&fds)
-  let child = try ChildProcess(executable, arguments, environment: environment, stdout: fds[1])
-  close(fds[1])
-  var output: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let count = read(fds[0], &buffer, buffer.count)
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { break }
-    output += buffer[..<count]
-  }
-  close(fds[0])
-  return (child.stop(), String(decoding: output, as: UTF8.self))
 }
 
 /// A private `dbus-daemon` with a configuration of its own: a socket at a fixed path (so a
@@ -177,7 +72,7 @@ final class PrivateBus: @unchecked Sendable {
     defer { close(fds[0]) }
     daemon = try ChildProcess(
       "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--print-address=1"],
-      environment: ["PATH": "/usr/bin:/bin"], stdout: fds[1])
+      environment: ["PATH": "/usr/bin:/bin"], redirections: [1: fds[1]])
     close(fds[1])
     guard let line = readLine(from: fds[0], timeout: .seconds(30)), line.hasPrefix("unix:") else {
       throw TestFailure("dbus-daemon gave no address")
@@ -198,7 +93,7 @@ final class PrivateBus: @unchecked Sendable {
         "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
         "org.freedesktop.DBus.NameHasOwner", "string:\(name)",
       ], environment: environment)
-    return result.output.contains("boolean true")
+    return result.stdout.contains("boolean true")
   }
 
   deinit { stop() }
@@ -221,7 +116,8 @@ final class NotificationServer: @unchecked Sendable {
     pipe(&fds)
     defer { close(fds[0]) }
     process = try ChildProcess(
-      "/usr/bin/python3", [Self.script, "--log", log] + arguments, environment: bus.environment, stdout: fds[1])
+      "/usr/bin/python3", [Self.script, "--log", log] + arguments, environment: bus.environment,
+      redirections: [1: fds[1]])
     close(fds[1])
     guard readLine(from: fds[0], timeout: .seconds(60)) == "ready" else {
       throw TestFailure("the test notification server did not start")

@@ -19,11 +19,6 @@ final class TemporaryDirectory: Sendable {
   deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
 /// A fixed clock and zone: Wednesday 18 November 2026, 10:00 in Zurich (09:00 UTC).
 enum Clock {
   static let zone = TimeZone(identifier: "Europe/Zurich")!
