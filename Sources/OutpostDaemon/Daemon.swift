@@ -210,7 +210,15 @@ public struct Daemon {
       HTTPClientService(transport: http),
       RPCServerService(
         server: server, services: services, listenDescriptor: listenDescriptors.first,
-        whenServing: { [services] in await services.reminders.planInBackground() }),
+        whenServing: { [services] in
+          // Notifications first (reminders may fire at once, catching up with the time the
+          // daemon was not running), then reminders; the first plan (with 100,000 items it
+          // keeps a core busy for seconds) runs behind them. A reminder snoozed or dismissed
+          // before the scheduler starts is in the store, where its start reads it.
+          await services.notifications.connectToDesktop()
+          await services.reminders.start(planning: false)
+          await services.reminders.planInBackground()
+        }),
     ]
     if configuration.calendarFeed {
       lifecycle.append(
@@ -234,12 +242,9 @@ public struct Daemon {
         logger.warning("notifications: \(type.rawValue) on item #\(number) not queued: \(error)")
       }
     }
-    // Notifications first (reminders may fire at once, catching up with the time the daemon
-    // was not running), then reminders.
+    // The preferences and the signal subscription before serving; the bus round trips, the
+    // reminders and their plan once the socket is served (RPCServerService.whenServing).
     await services.notifications.start()
-    // The first plan waits for the socket to be served (RPCServerService.whenServing): with
-    // 100,000 items it keeps a core busy for seconds.
-    await services.reminders.start(planning: false)
     lifecycle.append(
       SyncService(
         engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))

@@ -58,8 +58,9 @@ actor NotificationService {
     itemAction = handler
   }
 
-  /// Starts following the server's signals (clicks, closes, the server coming and going) and
-  /// loads the preferences the user changed at run time.
+  /// Loads the preferences the user changed at run time and starts following the server's
+  /// signals (clicks, closes, the server coming and going). Before the socket is served: a
+  /// request must find the user's preferences, not the defaults.
   func start() async {
     if let saved = try? await store.metaValue(NotificationPreferences.metaKey),
       let decoded = try? JSONDecoder().decode(NotificationPreferences.self, from: Data(saved.utf8))
@@ -70,6 +71,14 @@ actor NotificationService {
     listening = Task { [weak self] in
       for await signal in notifier.events { await self?.handle(signal) }
     }
+  }
+
+  /// Asks the bus whether a notification server is there, and shows what waited for one. After
+  /// the socket is served: its round trips were 1.5 to 2 ms of a socket-activated start, the
+  /// client waiting (docs/performance.md). Until then `available` is nil (not tried), and a
+  /// notification shown meanwhile connects on its own.
+  func connectToDesktop() async {
+    guard let notifier else { return }
     do {
       let present = try await notifier.connect()
       await serverChanged(present: present)
