@@ -103,7 +103,8 @@ let package = Package(
         "OutpostModel", "OutpostStore", "OutpostConnectors", .product(name: "Logging", package: "swift-log"),
       ]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-    .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+    // libsecret, loaded with dlopen at the first keyring call rather than at every start.
+    .target(name: "CSecret", linkerSettings: [.linkedLibrary("dl")]),
     // glibc's malloc controls (arenas, trim), which the Glibc module leaves out.
     .systemLibrary(name: "CMemory"),
     .target(

@@ -10,13 +10,14 @@
 # marker this script writes) and fails fast with one message naming this script.
 set -euo pipefail
 
-# Build: the C libraries Outpost links. Runtime and tests: the session bus, the keyring and its
+# Build: the C libraries Outpost links. libsecret (with GLib) is loaded when the keyring is first
+# used, so only its runtime library is needed. Runtime and tests: the session bus, the keyring and its
 # tools, systemd's socket activation, the test notification server's python3-dbus/gi, jsonschema for
 # the rpc-schema and snapshot checks, desktop-file-utils for the link handler. Glewlwyd, a real
 # OpenID Connect provider, for the OIDC client's end-to-end sign-in (openssl makes its throw-away
 # signing key). gcc builds contrib/lib/timewarp.c for contrib/week.sh.
 apt_packages=(
-  libsqlite3-dev libsystemd-dev libsecret-1-dev pkg-config
+  libsqlite3-dev libsystemd-dev libsecret-1-0 pkg-config
   systemd dbus gnome-keyring libsecret-tools
   python3 python3-dbus python3-gi python3-jsonschema python3-pip
   util-linux ca-certificates desktop-file-utils gcc

@@ -18,7 +18,7 @@ public final class SecretStore: Sendable {
   public func store(_ secret: String, connector: String, account: String, label: String) async throws(SecretStoreError)
   {
     try await run { () throws(SecretStoreError) in
-      var error: UnsafeMutablePointer<GError>?
+      var error: UnsafeMutablePointer<CChar>?
       let stored = connector.withCString { connector in
         account.withCString { account in
           label.withCString { label in
@@ -34,12 +34,12 @@ public final class SecretStore: Sendable {
   /// is locked (the secret may well be there).
   public func lookup(connector: String, account: String) async throws(SecretStoreError) -> String? {
     try await run { () throws(SecretStoreError) -> String? in
-      var error: UnsafeMutablePointer<GError>?
+      var error: UnsafeMutablePointer<CChar>?
       let found = connector.withCString { connector in
         account.withCString { account in outpost_secret_lookup(connector, account, &error) }
       }
       if let found {
-        defer { secret_password_free(found) }
+        defer { outpost_secret_free(found) }
         return String(cString: found)
       }
       if error != nil { throw Self.classify(error) }
@@ -55,7 +55,7 @@ public final class SecretStore: Sendable {
   @discardableResult
   public func delete(connector: String, account: String) async throws(SecretStoreError) -> Bool {
     try await run { () throws(SecretStoreError) -> Bool in
-      var error: UnsafeMutablePointer<GError>?
+      var error: UnsafeMutablePointer<CChar>?
       let removed = connector.withCString { connector in
         account.withCString { account in outpost_secret_clear(connector, account, &error) }
       }
@@ -70,7 +70,7 @@ public final class SecretStore: Sendable {
   }
 
   private static func currentState() throws(SecretStoreError) -> KeyringState {
-    var error: UnsafeMutablePointer<GError>?
+    var error: UnsafeMutablePointer<CChar>?
     switch outpost_keyring_state(&error) {
     case 0: return .unlocked
     case 1: return .locked
@@ -107,14 +107,17 @@ public final class SecretStore: Sendable {
     return lowered.contains("session") && lowered.contains("does not exist")
   }
 
-  /// Turns a GError into what the user needs to hear. Messages never contain the secret.
-  static func classify(_ error: UnsafeMutablePointer<GError>?) -> SecretStoreError {
-    guard let raw = outpost_take_error_message(error) else { return .failed("unknown Secret Service error") }
-    defer { g_free(raw) }
-    return classify(message: String(cString: raw))
+  /// Turns a failure's message (which it frees) into what the user needs to hear. Messages
+  /// never contain the secret.
+  static func classify(_ error: UnsafeMutablePointer<CChar>?) -> SecretStoreError {
+    guard let error else { return .failed("unknown Secret Service error") }
+    defer { free(error) }
+    return classify(message: String(cString: error))
   }
 
   static func classify(message: String) -> SecretStoreError {
+    // CSecret's own message when dlopen failed: its "No such file or directory" is not the bus's.
+    if message.hasPrefix("libsecret cannot be loaded") { return .notInstalled(message) }
     let lowered = message.lowercased()
     if lowered.contains("locked") { return .locked }
     if lowered.contains("not provided by any .service files") || lowered.contains("serviceunknown")
@@ -145,6 +148,8 @@ public enum SecretStoreError: Error, Equatable, CustomStringConvertible {
   case noDefaultCollection
   case noSecretService
   case noSessionBus
+  /// libsecret could not be loaded (not installed, or too old); the loader's reason.
+  case notInstalled(String)
   case failed(String)
 
   public var description: String {
@@ -157,6 +162,8 @@ public enum SecretStoreError: Error, Equatable, CustomStringConvertible {
       "no Secret Service is running on the session bus; install and start one (gnome-keyring, KeePassXC or KWallet)"
     case .noSessionBus:
       "there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set or not reachable); run Outpost inside your desktop session"
+    case .notInstalled(let reason):
+      reason
     case .failed(let message):
       "the Secret Service failed: \(message)"
     }

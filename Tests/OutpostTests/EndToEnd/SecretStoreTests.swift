@@ -65,6 +65,12 @@ extension EndToEnd {
         SecretStore.classify(message: "Object does not exist at path “/org/freedesktop/secrets/collection/login”")
           == .noDefaultCollection)
       #expect(SecretStore.classify(message: "something else") == .failed("something else"))
+      // CSecret's message when libsecret is not installed names no bus, though its reason says
+      // "No such file or directory".
+      let missing =
+        "libsecret cannot be loaded (libsecret-1.so.0: cannot open shared object file: No such file or directory); "
+        + "install it (Debian: apt install libsecret-1-0)"
+      #expect(SecretStore.classify(message: missing) == .notInstalled(missing))
     }
   }
 }
