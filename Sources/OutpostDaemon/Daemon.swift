@@ -211,10 +211,12 @@ public struct Daemon {
       RPCServerService(
         server: server, services: services, listenDescriptor: listenDescriptors.first,
         whenServing: { [services] in
-          // Notifications first (reminders may fire at once, catching up with the time the
-          // daemon was not running), then reminders; the first plan (with 100,000 items it
-          // keeps a core busy for seconds) runs behind them. A reminder snoozed or dismissed
-          // before the scheduler starts is in the store, where its start reads it.
+          // The accounts' first checks (in the background); notifications (reminders may fire
+          // at once, catching up with the time the daemon was not running); then reminders. The
+          // first plan (with 100,000 items it keeps a core busy for seconds) runs behind them. A
+          // reminder snoozed or dismissed before the scheduler starts is in the store, where its
+          // start reads it.
+          await services.accounts.checkAtStart()
           await services.notifications.connectToDesktop()
           await services.reminders.start(planning: false)
           await services.reminders.planInBackground()

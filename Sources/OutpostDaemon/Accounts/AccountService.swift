@@ -24,6 +24,8 @@ actor AccountService {
   /// This machine's time, for what expires by the wall clock (a mailed sign-in link).
   let now: @Sendable () -> Date
   private var sessions: [String: any AccountSession] = [:]
+  /// The stored accounts' keepers that `checkAtStart()` checks.
+  private var uncheckedAtStart: [any AccountSession] = []
   /// Interactive sign-ins by login id: at most one per account, kept after it ended so that a
   /// late `accounts.login.wait` still learns how.
   var interactiveLogins: [String: InteractiveLoginEntry] = [:]
@@ -52,8 +54,7 @@ actor AccountService {
     (keyringLockSignals, keyringLockSignal) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
-  /// Builds the keepers of the stored accounts and checks each one that is not waiting for a
-  /// login, in the background.
+  /// Builds the keepers of the stored accounts; `checkAtStart()` checks them.
   func start() async throws(StoreError) {
     for account in try await store.accounts() {
       guard let session = makeSession(for: account) else {
@@ -62,10 +63,17 @@ actor AccountService {
       }
       sessions[account.id] = session
       await registerForSync(account, session: session)
-      if account.state != .needsLogin {
-        Task { try? await session.check() }
-      }
+      if account.state != .needsLogin { uncheckedAtStart.append(session) }
     }
+  }
+
+  /// Checks each stored account that is not waiting for a login, in the background. Called
+  /// once the socket is served: the first keyring look-up loads libsecret and opens a Secret
+  /// Service session (a key exchange), CPU that a socket-activated start would share with the
+  /// client waiting. Nothing waited for these checks before either.
+  func checkAtStart() {
+    for session in uncheckedAtStart { Task { try? await session.check() } }
+    uncheckedAtStart = []
   }
 
   func session(for account: Account) -> (any AccountSession)? { sessions[account.id] }
