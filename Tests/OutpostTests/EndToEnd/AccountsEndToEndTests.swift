@@ -219,6 +219,39 @@ extension EndToEnd {
       #expect(try list(daemon).isEmpty)
     }
 
+    /// A restarted daemon takes its accounts up again by itself: a keeper starts without a
+    /// session and logs in with the keyring's password before the user asks anything. Two paths
+    /// lead there, the start's check (`checkAtStart`) and the sync scheduler's first round (every
+    /// registered account is due at once): with `checkAtStart` removed this still passes.
+    @Test func aRestartedDaemonLogsInAgainByItself() async throws {
+      _ = try KeyringSession.shared.get()
+      let sandbox = try SandboxProcess()
+      let daemon = try DaemonProcess()
+      try daemon.start()
+      let add = try cli(
+        daemon,
+        [
+          "account", "add", "volleymanager", "--username", Self.username, "--base-url", sandbox.baseURL,
+          "--password-stdin",
+        ],
+        input: Self.password)
+      #expect(add.status == 0, "\(add.stderr)")
+      #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+      let before = try await sandbox.stats().logins
+      #expect(try daemon.stop() == 0)
+
+      try daemon.start()
+      let deadline = ContinuousClock.now + .seconds(20)
+      var logins = try await sandbox.stats().logins
+      while logins == before, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+        logins = try await sandbox.stats().logins
+      }
+      #expect(logins == before + 1, "daemon log:\n\(daemon.log)")
+      #expect(try list(daemon).first?.state == .ok)
+      #expect(try cli(daemon, ["account", "remove", "volleymanager"]).status == 0)
+    }
+
     @Test func aLockedKeyringIsWaitedForAndOutpostCarriesOnWhenItIsUnlocked() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try SandboxProcess()
