@@ -30,6 +30,17 @@ extension EndToEnd {
 
     func contains(_ data: Data, _ text: String) -> Bool { data.range(of: Data(text.utf8)) != nil }
 
+    /// `outpost account add volleymanager` for the referee, on `sandbox`, the password on stdin.
+    func addVolleyManager(_ daemon: DaemonProcess, _ sandbox: SandboxProcess) throws -> CommandResult {
+      try cli(
+        daemon,
+        [
+          "account", "add", "volleymanager", "--username", Self.username, "--base-url", sandbox.baseURL,
+          "--password-stdin",
+        ],
+        input: Self.password)
+    }
+
     @Test func addExpireRenewAndPasswordChangeAgainstTheSandbox() async throws {
       let keyring = try KeyringSession.shared.get()
       let sandbox = try SandboxProcess()
@@ -206,13 +217,7 @@ extension EndToEnd {
       let sandbox = try SandboxProcess()
       let daemon = try DaemonProcess(environment: bus.environment)
       try daemon.start()
-      let add = try cli(
-        daemon,
-        [
-          "account", "add", "volleymanager", "--username", Self.username, "--base-url", sandbox.baseURL,
-          "--password-stdin",
-        ],
-        input: Self.password)
+      let add = try addVolleyManager(daemon, sandbox)
       #expect(add.status == 75)
       #expect(add.stderr.contains("no Secret Service is running"), "\(add.stderr)")
       #expect(try await sandbox.stats().logins == 0)
@@ -228,13 +233,7 @@ extension EndToEnd {
       let sandbox = try SandboxProcess()
       let daemon = try DaemonProcess()
       try daemon.start()
-      let add = try cli(
-        daemon,
-        [
-          "account", "add", "volleymanager", "--username", Self.username, "--base-url", sandbox.baseURL,
-          "--password-stdin",
-        ],
-        input: Self.password)
+      let add = try addVolleyManager(daemon, sandbox)
       #expect(add.status == 0, "\(add.stderr)")
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
       let before = try await sandbox.stats().logins
@@ -257,13 +256,7 @@ extension EndToEnd {
       let sandbox = try SandboxProcess()
       let daemon = try DaemonProcess(config: "[daemon]\nlog_level = \"debug\"\n[accounts]\nkeyring_poll_seconds = 1\n")
       try daemon.start()
-      let add = try cli(
-        daemon,
-        [
-          "account", "add", "volleymanager", "--username", Self.username, "--base-url", sandbox.baseURL,
-          "--password-stdin",
-        ],
-        input: Self.password)
+      let add = try addVolleyManager(daemon, sandbox)
       #expect(add.status == 0, "\(add.stderr)")
 
       try keyring.lockLoginCollection()
