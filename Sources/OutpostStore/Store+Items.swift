@@ -148,31 +148,40 @@ extension Store {
     includeRemoved: Bool = false, detailKeys: Set<String>? = nil
   ) async throws(StoreError) -> [StoredItem] {
     try await reading { db in
-      var clauses: [String] = []
-      var arguments: [any DatabaseValueConvertible] = []
-      if !includeRemoved { clauses.append("removed_at IS NULL") }
-      if let accountID {
-        clauses.append("account_id = ?")
-        arguments.append(accountID)
-      }
-      if let kinds {
-        clauses.append("kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))")
-        arguments += kinds.map(\.rawValue)
-      }
-      if let range {
-        clauses.append("starts_at BETWEEN ? AND ?")
-        arguments += [UTCTimestamp.format(range.lowerBound), UTCTimestamp.format(range.upperBound)]
-      }
-      let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-      // Items without a start go last. In a range every item has one, and "starts_at, number"
-      // is the order `item_by_start` already holds (its entries end in the rowid, `number`):
-      // SQLite then reads the rows in order instead of copying them all into a sorter.
-      let order = range == nil ? "starts_at IS NULL, starts_at, number" : "starts_at, number"
+      let query = Self.itemsQuery(
+        accountID: accountID, kinds: kinds, startingIn: range, includeRemoved: includeRemoved)
       // A cursor's rows are read in place; `fetchAll` would copy every column of every row first.
-      let rows = try Row.fetchCursor(
-        db, sql: "\(Self.itemSelect) \(condition) ORDER BY \(order)", arguments: StatementArguments(arguments))
+      let rows = try Row.fetchCursor(db, sql: query.sql, arguments: query.arguments)
       return try Array(rows.map { try Self.storedItem($0, detailKeys: detailKeys) })
     }
+  }
+
+  /// The statement `items(…)` runs; on its own so that the tests can ask SQLite for its plan.
+  static func itemsQuery(
+    accountID: String?, kinds: [ItemKind]?, startingIn range: ClosedRange<Date>?, includeRemoved: Bool
+  ) -> (sql: String, arguments: StatementArguments) {
+    var clauses: [String] = []
+    var arguments: [any DatabaseValueConvertible] = []
+    if !includeRemoved { clauses.append("removed_at IS NULL") }
+    if let accountID {
+      clauses.append("account_id = ?")
+      arguments.append(accountID)
+    }
+    if let kinds {
+      clauses.append("kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))")
+      arguments += kinds.map(\.rawValue)
+    }
+    if let range {
+      clauses.append("starts_at BETWEEN ? AND ?")
+      arguments += [UTCTimestamp.format(range.lowerBound), UTCTimestamp.format(range.upperBound)]
+    }
+    let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+    // Items without a start go last. In a range every item has one, and "starts_at, number"
+    // is the order `item_by_start` and `item_by_account_and_start` already hold (their entries
+    // end in the rowid, `number`): SQLite then reads only the rows in range, in order, instead
+    // of copying them into a sorter.
+    let order = range == nil ? "starts_at IS NULL, starts_at, number" : "starts_at, number"
+    return ("\(itemSelect) \(condition) ORDER BY \(order)", StatementArguments(arguments))
   }
 
   public func item(number: Int64) async throws(StoreError) -> StoredItem? {
