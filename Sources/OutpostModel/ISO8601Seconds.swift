@@ -49,27 +49,30 @@ public enum ISO8601Seconds {
   /// Reads exactly "YYYY-MM-DDTHH:MM:SSZ" with every field in its range; nil for anything else.
   public static func parse(_ text: String) -> Date? {
     var text = text
-    return text.withUTF8 { bytes -> Date? in
-      guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-        bytes[19] == UInt8(ascii: "Z")
-      else { return nil }
-      func number(_ offset: Int, _ digits: Int) -> Int? {
-        var value = 0
-        for index in offset..<(offset + digits) {
-          let digit = Int(bytes[index]) - 48
-          guard (0...9).contains(digit) else { return nil }
-          value = value * 10 + digit
-        }
-        return value
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  /// The same, from the bytes of the text (a reply's string read in place).
+  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      bytes[19] == UInt8(ascii: "Z")
+    else { return nil }
+    func number(_ offset: Int, _ digits: Int) -> Int? {
+      var value = 0
+      for index in offset..<(offset + digits) {
+        let digit = Int(bytes[index]) - 48
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
       }
-      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-        let minute = number(14, 2), let second = number(17, 2), fastYears.contains(year), (1...12).contains(month),
-        day >= 1, day <= GregorianDays.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
-      else { return nil }
-      let days = GregorianDays.days(year: year, month: month, day: day)
-      return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+      return value
     }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+      let minute = number(14, 2), let second = number(17, 2), fastYears.contains(year), (1...12).contains(month),
+      day >= 1, day <= GregorianDays.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
+    else { return nil }
+    let days = GregorianDays.days(year: year, month: month, day: day)
+    return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
 
   /// Whatever `JSONDecoder`'s `.iso8601` strategy reads, read by it.

@@ -45,19 +45,19 @@ public struct JSONParser {
     }
   }
 
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var index = 0
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
   /// The members of the objects being read, innermost last: each object's dictionary is made
   /// at its `}` with room for all of them, instead of growing (and rehashing) member by member.
   private var pendingMembers: [(key: String, value: JSONValue)] = []
 
-  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  private func failure(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+  func failure(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
-  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+  var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -80,7 +80,7 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
+  mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count else { throw failure("unexpected end of input") }
     for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
@@ -262,7 +262,7 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseEscape(into out: inout [UInt8]) throws(Failure) {
+  mutating func parseEscape(into out: inout [UInt8]) throws(Failure) {
     guard let byte = current else { throw failure("unterminated escape") }
     index += 1
     switch byte {
@@ -310,7 +310,7 @@ public struct JSONParser {
     return value
   }
 
-  private mutating func parseNumber() throws(Failure) -> JSONValue {
+  mutating func parseNumber() throws(Failure) -> JSONValue {
     let start = index
     if current == UInt8(ascii: "-") { index += 1 }
     guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {

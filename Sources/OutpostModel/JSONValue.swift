@@ -119,15 +119,16 @@ public enum JSONCoding {
 
   /// Reads JSON bytes as `type`. Bytes that are not JSON throw `DecodingError.dataCorrupted`,
   /// as `JSONDecoder` does.
+  /// A hand-written type (`JSONDirectlyDecodable`) reads the bytes in place (`JSONTape`).
   public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws -> T {
-    let value: JSONValue
+    let array = bytes as? [UInt8] ?? Array(bytes)
     do {
-      value = try JSONParser.parse(bytes as? [UInt8] ?? Array(bytes))
-    } catch {
+      if T.self is any JSONDirectlyDecodable.Type { return try JSONTape(parsing: array).decode(type) }
+      return try JSONTreeDecoder.decode(type, from: try JSONParser.parse(array))
+    } catch let error as JSONParser.Failure {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
     }
-    return try JSONTreeDecoder.decode(type, from: value)
   }
 
   /// Re-reads a JSON value as a typed value.

@@ -68,9 +68,10 @@ public final class RPCClient {
     } catch {
       throw .protocolError("cannot encode params: \(error)")
     }
-    let raw = try exchange(method: M.name, params: encodedParams)
+    let (reply, result) = try exchange(method: M.name, params: encodedParams)
     do {
-      return try JSONCoding.convert(raw, to: M.Result.self)
+      guard let result else { return try JSONCoding.convert(.null, to: M.Result.self) }
+      return try reply.decode(M.Result.self, at: result)
     } catch {
       throw .protocolError("the daemon's reply to \(M.name) does not match this client: \(error)")
     }
@@ -78,12 +79,14 @@ public final class RPCClient {
 
   /// Calls any method by name; returns its result or throws `.remote` with the daemon's error.
   public func callRaw(method: String, params: JSONValue?) throws(RPCClientError) -> JSONValue {
-    try exchange(method: method, params: params?.serialized)
+    let (reply, result) = try exchange(method: method, params: params?.serialized)
+    return result.map { reply.value(at: $0) } ?? .null
   }
 
   /// Sends one request (params already encoded) and waits for its reply, queueing notifications
-  /// that arrive meanwhile.
-  private func exchange(method: String, params: [UInt8]?) throws(RPCClientError) -> JSONValue {
+  /// that arrive meanwhile. The reply is read in place (`JSONTape`), with the entry of its
+  /// result (nil: none): an agenda's items are read from the bytes, not from a tree of them.
+  private func exchange(method: String, params: [UInt8]?) throws(RPCClientError) -> (JSONTape, Int?) {
     let id = nextID
     nextID += 1
     var line = Array(#"{"id":\#(id),"jsonrpc":"2.0","method":"#.utf8)
@@ -92,22 +95,33 @@ public final class RPCClient {
     line += Array("}\n".utf8)
     try writeAll(line)
     while true {
-      let message = try readMessage()
-      guard case .object(let members) = message else {
+      let message = try readTape()
+      guard message.isObject() else {
         throw .protocolError("the daemon sent something that is not a JSON-RPC message")
       }
-      if members["id"] == nil || members["id"] == .null, members["method"] != nil {
-        queuedNotifications.append(message)
+      let messageID = message.member("id", of: 0).map { message.value(at: $0) }
+      if messageID == nil || messageID == .null, message.member("method", of: 0) != nil {
+        queuedNotifications.append(message.value())
         continue
       }
-      if let error = members["error"] {
-        let decoded = try? JSONCoding.convert(error, to: RPCError.self)
+      if let error = message.member("error", of: 0) {
+        let decoded = try? JSONCoding.convert(message.value(at: error), to: RPCError.self)
         let rpcError = decoded ?? RPCError(code: RPCError.internalErrorCode, message: "unreadable error")
-        if members["id"] == .int(id) || members["id"] == .null { throw .remote(rpcError) }
+        if messageID == .int(id) || messageID == .null { throw .remote(rpcError) }
         continue
       }
-      guard members["id"] == .int(id) else { continue }
-      return members["result"] ?? .null
+      guard messageID == .int(id) else { continue }
+      return (message, message.member("result", of: 0))
+    }
+  }
+
+  /// Reads one line, checked as JSON and kept as its bytes.
+  private func readTape() throws(RPCClientError) -> JSONTape {
+    let line = try readLine()
+    do {
+      return try JSONTape(parsing: line)
+    } catch {
+      throw .protocolError("the daemon sent a line that is not JSON")
     }
   }
 

@@ -120,6 +120,17 @@ import Testing
         ours = Result { [try JSONCoding.convert(json, to: ListedItem.self)] }
         reference = Result { [try JSONCoding.decoder().decode(ListedItem.self, from: bytes)] }
       }
+      // Read in place from the bytes (`JSONTape`, the CLI's way): the same values, the same errors.
+      let inPlace: Result<[ListedItem], any Error> =
+        json["items"] != nil
+        ? Result { try JSONCoding.decode(ItemsList.Result.self, from: json.serialized).items }
+        : Result { [try JSONCoding.decode(ListedItem.self, from: json.serialized)] }
+      switch (ours, inPlace) {
+      case (.success(let tree), .success(let tape)):
+        #expect(tree.count == tape.count && zip(tree, tape).allSatisfy(Self.same), "\(tree)\n\(tape)")
+      case (.failure(let tree), .failure(let tape)): #expect("\(tree)" == "\(tape)")
+      default: Issue.record("tree: \(ours)\ntape: \(inPlace)")
+      }
       switch (ours, reference) {
       case (.success(let mine), .success(let theirs)):
         #expect(mine.count == theirs.count && zip(mine, theirs).allSatisfy(Self.same), "\(mine)\n\(theirs)")
