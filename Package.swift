@@ -53,7 +53,11 @@ let package = Package(
       ]),
     .target(
       name: "OutpostStore",
-      dependencies: ["OutpostModel", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "OutpostModel", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's own functions, to read a list's columns in place (Store+ItemColumns.swift).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     // Connectors talk to upstream services over HTTP (AsyncHTTPClient on the daemon's event loops;
     // URLSession crashes at teardown on Linux, see PLATFORM.md); they never see the store or RPC.
     .target(

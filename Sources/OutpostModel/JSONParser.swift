@@ -25,24 +25,41 @@ public struct JSONParser {
   public static func parseMembers(of bytes: some Collection<UInt8>, named keys: Set<String>) throws(Failure)
     -> JSONValue
   {
-    try document(bytes, keeping: keys)
+    let array = bytes as? [UInt8] ?? Array(bytes)
+    return try array.withUnsafeBufferPointer { buffer throws(Failure) in
+      try parseMembers(of: buffer, named: JSONMemberNames(keys))
+    }
+  }
+
+  /// The same, with the names made once for many documents (the rows of one `items.list`), from
+  /// bytes read in place (SQLite's copy of the column).
+  public static func parseMembers(of bytes: UnsafeBufferPointer<UInt8>, named names: JSONMemberNames) throws(Failure)
+    -> JSONValue
+  {
+    try document(bytes, keeping: names)
   }
 
   /// One whole document; `keys`: only these members of a top-level object are built.
-  private static func document(_ bytes: some Collection<UInt8>, keeping keys: Set<String>?) throws(Failure)
+  private static func document(_ bytes: some Collection<UInt8>, keeping keys: JSONMemberNames?) throws(Failure)
     -> JSONValue
   {
     let array = bytes as? [UInt8] ?? Array(bytes)
     return try array.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
-      var parser = JSONParser(bytes: buffer)
-      parser.skipWhitespace()
-      let value =
-        keys != nil && parser.current == UInt8(ascii: "{")
-        ? try parser.parseObject(depth: 1, keeping: keys) : try parser.parseValue(depth: 0)
-      parser.skipWhitespace()
-      guard parser.index == buffer.count else { throw parser.failure("unexpected data after the JSON value") }
-      return value
+      try document(buffer, keeping: keys)
     }
+  }
+
+  private static func document(_ buffer: UnsafeBufferPointer<UInt8>, keeping keys: JSONMemberNames?) throws(Failure)
+    -> JSONValue
+  {
+    var parser = JSONParser(bytes: buffer)
+    parser.skipWhitespace()
+    let value =
+      keys != nil && parser.current == UInt8(ascii: "{")
+      ? try parser.parseObject(depth: 1, keeping: keys) : try parser.parseValue(depth: 0)
+    parser.skipWhitespace()
+    guard parser.index == buffer.count else { throw parser.failure("unexpected data after the JSON value") }
+    return value
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -91,7 +108,7 @@ public struct JSONParser {
   }
 
   /// `keeping`: only these members are built, the others skipped (`parseMembers`).
-  private mutating func parseObject(depth: Int, keeping keys: Set<String>? = nil) throws(Failure) -> JSONValue {
+  private mutating func parseObject(depth: Int, keeping keys: JSONMemberNames? = nil) throws(Failure) -> JSONValue {
     guard depth <= Self.maximumDepth else { throw failure("nested too deeply") }
     index += 1
     skipWhitespace()
@@ -103,15 +120,17 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-      let key = try parseString()
+      // Keeping some: a name is told from its bytes, and made into a string only when kept.
+      let key: String?
+      if let keys { key = try keptName(keys) } else { key = try parseString() }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
       index += 1
       skipWhitespace()
-      if let keys, !keys.contains(key) {
-        try skipValue(depth: depth)
-      } else {
+      if let key {
         pendingMembers.append((key, try parseValue(depth: depth)))
+      } else {
+        try skipValue(depth: depth)
       }
       skipWhitespace()
       switch current {
@@ -126,6 +145,17 @@ public struct JSONParser {
       default: throw failure("expected ',' or '}'")
       }
     }
+  }
+
+  /// A member name, checked as `parseString` checks it; the name if it is one of `names`, else nil.
+  private mutating func keptName(_ names: JSONMemberNames) throws(Failure) -> String? {
+    let start = index
+    guard try scanString() else {
+      return names.name(matching: UnsafeBufferPointer(rebasing: bytes[start + 1..<index - 1]))
+    }
+    index = start
+    let name = try parseString()
+    return names.contains(name) ? name : nil
   }
 
   /// Steps over one value, checking its structure (`parseMembers`).
@@ -421,5 +451,29 @@ extension JSONValue {
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {
     nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+  }
+}
+
+/// Member names to keep (`JSONParser.parseMembers`), grouped by length, so that a name in a
+/// document is told apart by its bytes: no string made, nothing hashed, for the members skipped.
+public struct JSONMemberNames: Sendable {
+  private let names: Set<String>
+  /// Indexed by length in bytes: the names of that length, with their bytes.
+  private let byLength: [[(bytes: [UInt8], name: String)]]
+
+  public init(_ names: Set<String>) {
+    self.names = names
+    var byLength = Array(repeating: [(bytes: [UInt8], name: String)](), count: (names.map(\.utf8.count).max() ?? 0) + 1)
+    for name in names { byLength[name.utf8.count].append((Array(name.utf8), name)) }
+    self.byLength = byLength
+  }
+
+  func contains(_ name: String) -> Bool { names.contains(name) }
+
+  /// The name spelled by these bytes (no escapes in them), if it is one.
+  func name(matching bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard bytes.count < byLength.count else { return nil }
+    for candidate in byLength[bytes.count] where candidate.bytes.elementsEqual(bytes) { return candidate.name }
+    return nil
   }
 }

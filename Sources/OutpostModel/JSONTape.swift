@@ -220,6 +220,15 @@ extension JSONParser {
   /// UTF-8, so checking the raw bytes between the quotes is checking the text.
   private mutating func tapeString(into entries: inout [JSONTape.Entry]) throws(Failure) {
     let start = index
+    let escaped = try scanString()
+    entries.append(
+      .init(kind: .string, escaped: escaped, start: UInt32(start), end: UInt32(index), next: UInt32(entries.count + 1)))
+  }
+
+  /// Steps over a string (from its opening quote to after its closing one), checking it as
+  /// `parseString` does; true if it holds an escape.
+  mutating func scanString() throws(Failure) -> Bool {
+    let start = index
     index += 1
     var bitsSeen: UInt8 = 0
     var escaped = false
@@ -245,8 +254,7 @@ extension JSONParser {
       index -= 1
       throw failure("invalid UTF-8 in a string")
     }
-    entries.append(
-      .init(kind: .string, escaped: escaped, start: UInt32(start), end: UInt32(index), next: UInt32(entries.count + 1)))
+    return escaped
   }
 
   /// Well-formed UTF-8 as Unicode defines it (no overlong forms, no surrogates, nothing past

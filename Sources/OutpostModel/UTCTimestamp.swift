@@ -17,7 +17,8 @@ public enum UTCTimestamp {
     return text.withUTF8 { parse(utf8: $0) }
   }
 
-  private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+  /// The same, from the text's bytes (a column read in place).
+  public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ")
     else { return nil }

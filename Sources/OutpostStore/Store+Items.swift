@@ -124,8 +124,7 @@ extension Store {
       existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window,
       removed: removed, alsoListed: alsoListed
     ) { number in
-      try Row.fetchOne(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).map { try storedItem($0) }?
-        .item
+      try fetchStoredItems(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).first?.item
     }
   }
 
@@ -150,9 +149,9 @@ extension Store {
     try await reading { db in
       let query = Self.itemsQuery(
         accountID: accountID, kinds: kinds, startingIn: range, includeRemoved: includeRemoved)
-      // A cursor's rows are read in place; `fetchAll` would copy every column of every row first.
-      let rows = try Row.fetchCursor(db, sql: query.sql, arguments: query.arguments)
-      return try Array(rows.map { try Self.storedItem($0, detailKeys: detailKeys) })
+      // Read in place as the cursor steps; `fetchAll` would copy every column of every row first.
+      return try Self.fetchStoredItems(
+        db, sql: query.sql, arguments: query.arguments, detailNames: detailKeys.map(JSONMemberNames.init))
     }
   }
 
@@ -186,9 +185,7 @@ extension Store {
 
   public func item(number: Int64) async throws(StoreError) -> StoredItem? {
     try await reading { db in
-      try Row.fetchOne(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).map {
-        try Self.storedItem($0)
-      }
+      try Self.fetchStoredItems(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).first
     }
   }
 
@@ -226,25 +223,6 @@ extension Store {
     "link", "first_seen_at", "updated_at", "removed_at",
   ]
   static let itemSelect = "SELECT \(itemColumns.joined(separator: ", ")) FROM item"
-
-  /// An item from a row holding `itemColumns` from column `first` on.
-  static func storedItem(_ row: Row, from first: Int = 0, detailKeys: Set<String>? = nil) throws -> StoredItem {
-    func date(_ index: Int) -> Date? { (row[first + index] as String?).flatMap(UTCTimestamp.parse) }
-    let statusText: String = row[first + 8]
-    let detailsText: String = row[first + 9]
-    let details =
-      try detailKeys.map { try JSONParser.parseMembers(of: Array(detailsText.utf8), named: $0) }
-      ?? JSONParser.parse(Array(detailsText.utf8))
-    let item = Item(
-      kind: ItemKind(rawValue: row[first + 2]), upstreamID: row[first + 3], title: row[first + 4],
-      startsAt: date(5), endsAt: date(6), location: row[first + 7],
-      status: ItemStatus(rawValue: statusText) ?? .active, details: details,
-      link: row[first + 10])
-    return StoredItem(
-      number: row[first], accountID: row[first + 1], item: item,
-      firstSeenAt: date(11) ?? Date(timeIntervalSince1970: 0),
-      updatedAt: date(12) ?? Date(timeIntervalSince1970: 0), removedAt: date(13))
-  }
 }
 
 extension Store {
