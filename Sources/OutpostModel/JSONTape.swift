@@ -234,6 +234,7 @@ extension JSONParser {
     var escaped = false
     var scratch: [UInt8] = []
     while true {
+      skipPlainBytes(seen: &bitsSeen)
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
       index += 1

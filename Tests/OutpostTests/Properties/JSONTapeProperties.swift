@@ -95,4 +95,67 @@ import Testing
       #expect(bytes.withUnsafeBufferPointer { JSONParser.isUTF8($0) } == repaired.utf8.elementsEqual(bytes), "\(bytes)")
     }
   }
+
+  /// Strings long enough to be stepped over eight bytes at a time (`skipPlainBytes`), with the
+  /// characters that stop it anywhere in them.
+  static let longText = Generator<String, Shrink.None<String>> { rng in
+    let plain = Array("abcdefghijklmnopqrstuvwxyz ABC-0123,.")
+    return String(
+      (0..<Int.random(in: 0...70, using: &rng)).map { _ in
+        Int.random(in: 0..<6, using: &rng) == 0
+          ? JSONSampler.alphabet.randomElement(using: &rng)! : plain.randomElement(using: &rng)!
+      })
+  }
+
+  @Test func longStringsReadTheSameEveryWay() async {
+    await propertyCheck(count: 1500, input: Self.longText) { text throws in
+      let bytes = JSONValue.object(["a": .string(text), "b": .string(text + "!")]).serialized
+      let expected: JSONValue = ["a": .string(text), "b": .string(text + "!")]
+      #expect(try JSONParser.parse(bytes) == expected)
+      #expect(try JSONTape(parsing: bytes).value() == expected)
+      #expect(try JSONParser.parseMembers(of: bytes, named: ["b"]) == ["b": .string(text + "!")])
+    }
+  }
+
+  /// A long string's document with one byte that ends or breaks a string put anywhere.
+  static let damagedLong = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
+    let text = longText.run(using: &rng)
+    var bytes = JSONValue.object(["a": .string(text), "b": .string(text)]).serialized
+    let breakers: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x22, 0x5C, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
+    for _ in 0..<Int.random(in: 1...2, using: &rng) {
+      let at = Int.random(in: 0..<bytes.count, using: &rng)
+      if Bool.random(using: &rng) {
+        bytes[at] = breakers.randomElement(using: &rng)!
+      } else {
+        bytes.insert(breakers.randomElement(using: &rng)!, at: at)
+      }
+    }
+    return bytes
+  }
+
+  @Test func aBrokenLongStringIsRefusedAsParseRefusesIt() async {
+    await propertyCheck(count: 3000, input: Self.damagedLong) { bytes throws in
+      let tree = Result<JSONValue, JSONParser.Failure> { () throws(JSONParser.Failure) in try JSONParser.parse(bytes) }
+      let tape = Result<JSONTape, JSONParser.Failure> { () throws(JSONParser.Failure) in
+        try JSONTape(parsing: bytes)
+      }
+      switch (tree, tape) {
+      case (.success(let value), .success(let tape)): #expect(tape.value() == value)
+      case (.failure, .failure): break
+      default: Issue.record("parse: \(tree)\ntape: \(tape)\ninput: \(bytes)")
+      }
+      // `parseMembers` does not check a skipped string's UTF-8; for the rest it agrees.
+      guard bytes.allSatisfy({ $0 < 0x80 }) || (try? JSONParser.parse(bytes)) != nil else { return }
+      let kept = Result<JSONValue, JSONParser.Failure> { () throws(JSONParser.Failure) in
+        try JSONParser.parseMembers(of: bytes, named: ["b"])
+      }
+      switch (tree, kept) {
+      case (.success(.object(let members)), .success(let kept)):
+        #expect(kept == .object(members.filter { $0.key == "b" }))
+      case (.success(let value), .success(let kept)): #expect(kept == value)
+      case (.failure, .failure): break
+      default: Issue.record("parse: \(tree)\nparseMembers: \(kept)\ninput: \(bytes)")
+      }
+    }
+  }
 }
