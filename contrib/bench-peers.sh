@@ -9,7 +9,8 @@
 # same referee feed of 1,000, 10,000 and 100,000 events for both sides
 # (contrib/lib/bench/peer-data.py), serves it over loopback HTTP, and runs each peer and Outpost's twin alternately
 # (contrib/lib/bench/peers.py). Whole processes are timed by hyperfine; the floors are a C
-# client and a C poll() server on the same socket (contrib/lib/bench/rpc-peer.c) and /bin/true.
+# client and a C poll() server on the same socket (contrib/lib/bench/rpc-peer.c), /bin/true, and
+# C creating the first sync's files (contrib/lib/bench/file-floor.c).
 #
 # Prints one table: measure, peer median, Outpost median, ratio, floor, target, met. Ratios
 # within one run are what to compare: absolute times on a shared 2-core machine move by tens of
@@ -79,6 +80,7 @@ cp -f .build/release/outpost-sync-bench "$bin/"
 cp -f "$daemon" "$bin/outpostd"
 cp -f "$cli" "$bin/outpost"
 cc -O2 -pthread -Wall -Wextra -o "$bin/rpc-peer" contrib/lib/bench/rpc-peer.c
+cc -O2 -Wall -Wextra -o "$bin/file-floor" contrib/lib/bench/file-floor.c
 
 WORLD=$(mktemp -d "${TMPDIR:-/tmp}/outpost-peers.XXXXXX")
 BIN=$(cd "$bin" && pwd)
@@ -93,6 +95,6 @@ world_start_bus
 # Times and the agenda in the zone the feed is written in, for both sides.
 export TZ=Europe/Zurich
 
-OUTPOST_BIN=$BIN SYNC_BENCH=$BIN/outpost-sync-bench PEERS_BIN=$(cd "$venv/bin" && pwd) RPC_PEER=$BIN/rpc-peer \
+OUTPOST_BIN=$BIN SYNC_BENCH=$BIN/outpost-sync-bench PEERS_BIN=$(cd "$venv/bin" && pwd) RPC_PEER=$BIN/rpc-peer FILE_FLOOR=$BIN/file-floor \
   WORK=$WORLD BENCH_QUICK=$quick /usr/bin/python3 contrib/lib/bench/peers.py
 if [ -n "$markdown" ]; then cp "$WORLD/table.md" "$markdown"; fi

@@ -8,6 +8,7 @@ unlocked keyring, XDG paths under one scratch directory) and then runs this with
     SYNC_BENCH      release outpost-sync-bench (its calendar part: Outpost's writer and icalendar)
     PEERS_BIN       the venv's bin directory (khal, vdirsyncer, python with icalendar)
     RPC_PEER        contrib/lib/bench/rpc-peer, built (the C floor: server, one-shot client, load)
+    FILE_FLOOR      contrib/lib/bench/file-floor, built (the first sync's floor: C creating its files)
     WORK            the scratch directory; OUTPOST_* and DBUS_SESSION_BUS_ADDRESS set for the world
 
 Each row runs the peer and Outpost's twin alternately, in rounds, and compares medians; whole
@@ -30,6 +31,7 @@ import functools
 BIN = pathlib.Path(os.environ["OUTPOST_BIN"])
 PEERS = pathlib.Path(os.environ["PEERS_BIN"])
 RPC_PEER = os.environ["RPC_PEER"]
+FILE_FLOOR = os.environ["FILE_FLOOR"]
 SYNC_BENCH = os.environ["SYNC_BENCH"]
 WORK = pathlib.Path(os.environ["WORK"])
 HERE = pathlib.Path(__file__).resolve().parent
@@ -40,6 +42,7 @@ HELLO = '{"jsonrpc":"2.0","id":1,"method":"daemon.hello","params":{"client":"ben
 STATUS = '{"jsonrpc":"2.0","id":1,"method":"daemon.status"}'
 
 rows = []  # measure, peer, peer median, outpost median, ratio text, floor text, target, met
+STATUS_MEDIAN = {}  # `outpost status` end to end: the floor of any other CLI command
 
 
 def say(text):
@@ -148,6 +151,7 @@ def rpc_rows(daemon):
     oneshot = f"{RPC_PEER} oneshot {SOCKET} '{STATUS}'"
     medians = alternate({"c": oneshot, "outpost": f"{BIN / 'outpost'} status", "true": "/bin/true"},
                         rounds=3, runs=30 if QUICK else 100, warmup=5, shell=False)
+    STATUS_MEDIAN["outpost"] = medians["outpost"]
     ratio = medians["outpost"] / medians["c"]
     row("`outpost status` end to end (daemon running)", "C one-shot client", milliseconds(medians["c"]),
         milliseconds(medians["outpost"]), f"{ratio:.2f}× the C client", f"/bin/true {milliseconds(medians['true'])}",
@@ -275,13 +279,22 @@ def feed_rows(events, url):
     first_peer = f"{vdirsyncer} discover </dev/null >/dev/null 2>&1 && {vdirsyncer} sync >/dev/null 2>&1"
     first_outpost = (f"printf %s {feed} | {BIN / 'outpost'} account add ical --name {name} --password-stdin >/dev/null"
                      f" && {BIN / 'outpost'} sync {name} --wait >/dev/null")
+    # The floor: C creating as many files, of an event's average size, in an empty directory on
+    # the same file system. Both sides write one file per event (a vdir).
+    floor_directory = WORK / "file-floor"
+    size = (WORK / "feeds" / f"feed-{events}.ics").stat().st_size // events
+    floor_command = f"{FILE_FLOOR} {floor_directory} {events} {size}"
+    fresh_floor = f"rm -rf {floor_directory} && mkdir {floor_directory}"
     big = events >= 10_000
     rounds, runs = (1, 1) if QUICK else ((2, 2) if big else (3, 3))
-    first = alternate({"peer": first_peer, "outpost": first_outpost}, rounds=rounds, runs=runs, warmup=0,
-                      prepares={"peer": fresh_peer, "outpost": fresh_outpost})
+    first = alternate({"peer": first_peer, "outpost": first_outpost, "floor": floor_command}, rounds=rounds,
+                      runs=runs, warmup=0, prepares={"peer": fresh_peer, "outpost": fresh_outpost,
+                                                     "floor": fresh_floor})
+    shutil.rmtree(floor_directory, ignore_errors=True)
     ratio = first["peer"] / first["outpost"]
     row(f"{events:,}-event feed over HTTP → store, first sync", "`vdirsyncer discover && sync`",
-        milliseconds(first["peer"]), milliseconds(first["outpost"]), f"{ratio:.1f}× faster", "–",
+        milliseconds(first["peer"]), milliseconds(first["outpost"]), f"{ratio:.1f}× faster",
+        f"C creating {events:,} files {milliseconds(first['floor'])} (Outpost {first['outpost'] / first['floor']:.2f}×)",
         "≥ 20× faster", ratio >= 20)
     say(f"    outpost holds {count(outpost('items', '--account', name, '--json').stdout)} items; "
         f"vdirsyncer's vdir {len(list((base / 'vdir').iterdir()))} files")
@@ -294,8 +307,10 @@ def feed_rows(events, url):
     after = database_state()
     ratio = again["peer"] / again["outpost"]
     writes = "database untouched" if before == after else "**the database was written**"
+    status = STATUS_MEDIAN.get("outpost")
+    floor = f"`outpost status` {milliseconds(status)}" if status else "–"
     row(f"the same {events:,}-event feed unchanged", "`vdirsyncer sync`", milliseconds(again["peer"]),
-        milliseconds(again["outpost"]), f"{ratio:.0f}× faster; {writes}", "–", "≥ 100× faster, zero writes",
+        milliseconds(again["outpost"]), f"{ratio:.0f}× faster; {writes}", floor, "≥ 100× faster, zero writes",
         ratio >= 100 and before == after)
     return base, name
 
