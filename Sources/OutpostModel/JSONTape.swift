@@ -57,8 +57,9 @@ public final class JSONTape: Sendable {
   /// The value at `entry` as a tree (what `parse` gives for the same bytes).
   public func value(at entry: Int = 0) -> JSONValue {
     let value = entries[entry]
-    // Checked when the tape was made, so parsing its bytes again cannot fail.
-    return try! JSONParser.parse(bytes[Int(value.start)..<Int(value.end)])
+    // Checked when the tape was made, so parsing its bytes again does not fail (and if it
+    // ever did, null makes the caller's decoding say what is wrong instead of a crash).
+    return (try? JSONParser.parse(bytes[Int(value.start)..<Int(value.end)])) ?? .null
   }
 
   /// The value at `entry` as `type`: a hand-written type reads the bytes in place, any other

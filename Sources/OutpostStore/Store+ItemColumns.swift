@@ -41,9 +41,13 @@ struct StatementColumns: ItemColumns {
   }
 
   func withUTF8<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
-    // The text first, then its length: that is the order SQLite asks for.
-    guard let text = sqlite3_column_text(statement, CInt(index)) else { return try body(nil) }
-    return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, CInt(index)))))
+    guard sqlite3_column_type(statement, CInt(index)) != SQLITE_NULL else { return try body(nil) }
+    // The text first, then its length: that is the order SQLite asks for. An empty text is
+    // empty, not NULL, whatever pointer comes back for it.
+    let text = sqlite3_column_text(statement, CInt(index))
+    let count = Int(sqlite3_column_bytes(statement, CInt(index)))
+    return try body(
+      text.map { UnsafeBufferPointer(start: $0, count: count) } ?? UnsafeBufferPointer(start: nil, count: 0))
   }
 }
 

@@ -81,4 +81,34 @@ import Testing
     #expect(listed.map(\.item.startsAt!) == listed.map(\.item.startsAt!).sorted())
     #expect(!expected.isEmpty)
   }
+
+  /// Read in place from SQLite's columns: an empty text stays empty and a NULL stays absent,
+  /// the details come back whole or as the members asked for, and the same item reads the
+  /// same through a list and by its number.
+  @Test func columnsReadInPlaceKeepEmptyTextsAndAbsentOnes() async throws {
+    let store = try Store.inMemory()
+    let accountID = Self.accounts[0]
+    try await store.addAccount(
+      Account(
+        id: accountID, name: "a", kind: "ical", username: "u", baseURL: "https://x", state: .ok,
+        stateChangedAt: Self.at, createdAt: Self.at))
+    let written = [
+      Item(
+        kind: Self.event, upstreamID: "empty", title: "", startsAt: Self.at, location: "",
+        details: ["allDay": true, "note": "Zürich – “quoted” \\ \n", "nested": ["a": [1, .double(2.5), nil]]], link: ""),
+      Item(kind: Self.event, upstreamID: "absent", title: "Absent", startsAt: Self.at.addingTimeInterval(60)),
+    ]
+    _ = try await store.applySync(
+      accountID: accountID, items: written, complete: [Self.event],
+      window: SyncWindow(from: Self.at.addingTimeInterval(-86_400), to: Self.at.addingTimeInterval(86_400)),
+      cursor: nil, at: Self.at)
+    let listed = try await store.items(accountID: accountID, kinds: [Self.event], startingIn: Self.month)
+    #expect(listed.map(\.item) == written)
+    #expect(listed.first?.item.location == "" && listed.first?.item.link == "")
+    #expect(listed.last?.item.location == nil && listed.last?.item.link == nil)
+    for stored in listed { #expect(try await store.item(number: stored.number) == stored) }
+    let some = try await store.items(accountID: accountID, startingIn: Self.month, detailKeys: ["allDay", "missing"])
+    #expect(some.first?.item.details == ["allDay": true])
+    #expect(some.last?.item.details == [:])
+  }
 }
