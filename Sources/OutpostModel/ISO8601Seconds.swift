@@ -15,35 +15,59 @@ public enum ISO8601Seconds {
   static let fastYears = 1600...9999
 
   public static func format(_ date: Date) -> String {
+    guard let fields = fastFields(date) else { return foundationFormat(date) }
+    return String(unsafeUninitializedCapacity: 20) { fill($0, fields) }
+  }
+
+  /// The same text, as a JSON string (quoted) straight onto the end of `out`: an agenda's reply
+  /// writes three dates per entry, and a `String` each was an allocation each.
+  static func writeJSONString(_ date: Date, into out: inout [UInt8]) {
+    guard let fields = fastFields(date) else { return JSONValue.writeString(foundationFormat(date), into: &out) }
+    out.append(UInt8(ascii: "\""))
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: 20))
+    out.withUnsafeMutableBufferPointer { buffer in
+      _ = fill(UnsafeMutableBufferPointer(rebasing: buffer[start..<start + 20]), fields)
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Year, month, day and second of the day, where the fast path covers the date.
+  private static func fastFields(_ date: Date) -> (year: Int, month: Int, day: Int, second: Int)? {
     let seconds = date.timeIntervalSince1970.rounded(.down)
-    guard seconds.isFinite, abs(seconds) < 2.0e11 else { return foundationFormat(date) }
+    guard seconds.isFinite, abs(seconds) < 2.0e11 else { return nil }
     let whole = Int(seconds)
     let (days, secondOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
     let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
     let (year, month, dayOfMonth) = GregorianDays.civil(day)
-    guard fastYears.contains(year) else { return foundationFormat(date) }
-    return String(unsafeUninitializedCapacity: 20) { buffer in
-      func put(_ value: Int, digits: Int, at offset: Int) {
-        var rest = value
-        for place in stride(from: offset + digits - 1, through: offset, by: -1) {
-          buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
+    guard fastYears.contains(year) else { return nil }
+    return (year, month, dayOfMonth, second)
+  }
+
+  /// Writes the 20 bytes of "YYYY-MM-DDTHH:MM:SSZ"; returns 20.
+  private static func fill(
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ fields: (year: Int, month: Int, day: Int, second: Int)
+  ) -> Int {
+    func put(_ value: Int, digits: Int, at offset: Int) {
+      var rest = value
+      for place in stride(from: offset + digits - 1, through: offset, by: -1) {
+        buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
       }
-      put(year, digits: 4, at: 0)
-      buffer[4] = UInt8(ascii: "-")
-      put(month, digits: 2, at: 5)
-      buffer[7] = UInt8(ascii: "-")
-      put(dayOfMonth, digits: 2, at: 8)
-      buffer[10] = UInt8(ascii: "T")
-      put(second / 3600, digits: 2, at: 11)
-      buffer[13] = UInt8(ascii: ":")
-      put(second / 60 % 60, digits: 2, at: 14)
-      buffer[16] = UInt8(ascii: ":")
-      put(second % 60, digits: 2, at: 17)
-      buffer[19] = UInt8(ascii: "Z")
-      return 20
     }
+    put(fields.year, digits: 4, at: 0)
+    buffer[4] = UInt8(ascii: "-")
+    put(fields.month, digits: 2, at: 5)
+    buffer[7] = UInt8(ascii: "-")
+    put(fields.day, digits: 2, at: 8)
+    buffer[10] = UInt8(ascii: "T")
+    put(fields.second / 3600, digits: 2, at: 11)
+    buffer[13] = UInt8(ascii: ":")
+    put(fields.second / 60 % 60, digits: 2, at: 14)
+    buffer[16] = UInt8(ascii: ":")
+    put(fields.second % 60, digits: 2, at: 17)
+    buffer[19] = UInt8(ascii: "Z")
+    return 20
   }
 
   /// Reads exactly "YYYY-MM-DDTHH:MM:SSZ" with every field in its range; nil for anything else.

@@ -86,7 +86,8 @@ public struct JSONObjectWriter {
   /// A date as `JSONCoding` writes dates: ISO 8601 to the second.
   public mutating func member(_ key: StaticString, _ value: Date?) {
     guard let value else { return }
-    member(key, ISO8601Seconds.format(value))
+    self.key(key)
+    ISO8601Seconds.writeJSONString(value, into: &out)
   }
 
   public mutating func member(_ key: StaticString, _ value: JSONValue) {

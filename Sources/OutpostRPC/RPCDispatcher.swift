@@ -73,7 +73,10 @@ public struct RPCDispatcher: Sendable {
   // Replies are assembled from already-encoded parts, keys in sorted order like every other
   // JSON Outpost writes, so a result is encoded exactly once.
   static func resultReply(id: RPCID, result: [UInt8]) -> [UInt8] {
-    var out = Array(#"{"id":"#.utf8)
+    // Room for all of it at once: an agenda's result is hundreds of kilobytes.
+    var out: [UInt8] = []
+    out.reserveCapacity(result.count + 64)
+    out += #"{"id":"#.utf8
     out += (try? JSONCoding.encode(id)) ?? Array("null".utf8)
     out += Array(#","jsonrpc":"2.0","result":"#.utf8)
     out += result
