@@ -53,7 +53,7 @@ public struct JSONParser {
     }
   }
 
-  private static func document(_ buffer: UnsafeBufferPointer<UInt8>, keeping keys: JSONMemberNames?) throws(Failure)
+  static func document(_ buffer: UnsafeBufferPointer<UInt8>, keeping keys: JSONMemberNames?) throws(Failure)
     -> JSONValue
   {
     var parser = JSONParser(bytes: buffer)

@@ -79,6 +79,19 @@ import Testing
     #expect(tape.member("b", of: 0).map { tape.value(at: $0) } == [2])
   }
 
+  /// Names told apart after their first eight bytes, by length alone, or only by an escape.
+  @Test func namesAlikeUpToTheirEighthByteAreToldApart() throws {
+    let bytes = Array(
+      #"{"upstreamID":1,"upstreamIE":2,"upstream":3,"upstreamIDs":4,"":5,"\u0075pstreamIF":6,"a\u0000":7,"a":8}"#.utf8)
+    let tape = try JSONTape(parsing: bytes)
+    guard case .object(let members) = try JSONParser.parse(bytes) else { throw TestFailure("not an object") }
+    #expect(members.count == 8)
+    for (key, value) in members { #expect(tape.member(key, of: 0).map { tape.value(at: $0) } == value, "\(key)") }
+    for missing in ["upstreamI", "upstreamIG", "upstreamID ", "b", "a\u{0}\u{0}"] {
+      #expect(tape.member(missing, of: 0) == nil, "\(missing)")
+    }
+  }
+
   /// The UTF-8 check is what `String(decoding:)` takes without repairing, for any bytes.
   static let bytes = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
     let interesting: [UInt8] =

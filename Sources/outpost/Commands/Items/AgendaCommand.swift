@@ -42,16 +42,20 @@ struct AgendaCommand: ParsableCommand {
         print(localized(.agendaEmpty, "\(days)"))
         return
       }
+      // One write for the whole agenda: a `print` per line locked and wrote stdout 1,500 times.
+      var out = ""
+      out.reserveCapacity(result.items.count * 120)
       var lastDay = ""
       for listed in result.items {
         let day = listed.item.startsAt.map(ItemText.day) ?? ""
         if day != lastDay {
-          if !lastDay.isEmpty { print("") }
-          print(day)
+          if !lastDay.isEmpty { out += "\n" }
+          out += day + "\n"
           lastDay = day
         }
-        print(ItemText.line(listed, showDay: false))
+        out += ItemText.line(listed, showDay: false) + "\n"
       }
+      print(out, terminator: "")
     }
   }
 }
