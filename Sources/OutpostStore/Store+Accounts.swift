@@ -11,6 +11,18 @@ extension Store {
     }
   }
 
+  /// Every account, and the one called `name` (case-insensitively, as `account(named:)` finds
+  /// it), in one read: `items.list` for one account needs both, and each read is a trip to a
+  /// reader connection and back (0.3–0.4 ms of a 4.7 ms agenda).
+  public func accounts(selecting name: String) async throws(StoreError) -> (all: [Account], selected: Account?) {
+    try await reading { db in
+      let all = try Row.fetchAll(db, sql: "SELECT * FROM account ORDER BY name COLLATE NOCASE").map(Self.account)
+      let selected = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE name = ?", arguments: [name]).map(
+        Self.account)
+      return (all, selected)
+    }
+  }
+
   /// The account called `name` (case-insensitively), or nil.
   public func account(named name: String) async throws(StoreError) -> Account? {
     try await reading { db in

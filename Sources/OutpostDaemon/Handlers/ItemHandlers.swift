@@ -10,12 +10,16 @@ enum ItemHandlers {
   static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
     let store = services.store
     registry.register(ItemsList.self) { params, _ in
-      let accounts = try await accountNames(store)
+      let all: [Account]
       var accountID: String?
       if let name = params.account {
-        guard let account = try await store.account(named: name) else { throw RPCError.accountNotFound(name) }
-        accountID = account.id
+        let found = try await store.accounts(selecting: name)
+        guard let account = found.selected else { throw RPCError.accountNotFound(name) }
+        (all, accountID) = (found.all, account.id)
+      } else {
+        all = try await store.accounts()
       }
+      let accounts = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
       var range: ClosedRange<Date>?
       if params.from != nil || params.to != nil {
         let from = params.from ?? .distantPast
@@ -23,7 +27,6 @@ enum ItemHandlers {
         guard from <= to else { throw RPCError.invalidParams("from is after to") }
         range = from...to
       }
-      let all = try await store.accounts()
       var accountIDs: Set<String>?
       if let service = params.service {
         guard ConnectorRegistry.kind(service) != nil else {
