@@ -111,4 +111,23 @@ import Testing
     #expect(some.first?.item.details == ["allDay": true])
     #expect(some.last?.item.details == [:])
   }
+
+  /// `items.list` for one account reads every account and that one in one go: the one found
+  /// as `account(named:)` finds it, case-insensitively, and none for a name no account has.
+  @Test func accountsSelectingAnAccountFindsItAsAccountNamedDoes() async throws {
+    let store = try Store.inMemory()
+    for (number, name) in ["Referee", "tasks"].enumerated() {
+      try await store.addAccount(
+        Account(
+          id: Self.accounts[number], name: name, kind: "ical", username: "u", baseURL: "https://x", state: .ok,
+          stateChangedAt: Self.at, createdAt: Self.at))
+    }
+    for name in ["referee", "REFEREE", "Tasks", "nobody", ""] {
+      let found = try await store.accounts(selecting: name)
+      #expect(found.all == (try await store.accounts()))
+      #expect(found.selected == (try await store.account(named: name)), "\(name)")
+    }
+    #expect(try await store.accounts(selecting: "referee").selected?.id == Self.accounts[0])
+    #expect(try await store.accounts(selecting: "nobody").selected == nil)
+  }
 }
