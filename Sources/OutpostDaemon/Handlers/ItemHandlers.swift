@@ -37,13 +37,20 @@ enum ItemHandlers {
       }
       let needle = params.text?.trimmingCharacters(in: .whitespaces).lowercased()
       let statuses = params.statuses.map(Set.init)
-      let appointmentKinds = params.appointments == true ? ConnectorRegistry.appointmentKinds : nil
+      // The kinds asked for and, for an agenda, only the appointments among them: SQLite leaves
+      // out an account's other items (content, transactions) instead of them being read, built
+      // and dropped here.
+      var kinds = params.kinds?.map(ItemKind.init(rawValue:))
+      if params.appointments == true {
+        let appointments = ConnectorRegistry.appointmentKinds
+        kinds = (kinds ?? Array(appointments)).filter(appointments.contains).sorted { $0.rawValue < $1.rawValue }
+      }
+      if kinds?.isEmpty == true { return ItemsList.Result(items: []) }
       let items = try await store.items(
-        accountID: accountID, kinds: params.kinds?.map(ItemKind.init(rawValue:)), startingIn: range,
+        accountID: accountID, kinds: kinds, startingIn: range,
         detailKeys: params.details == false ? displayDetailKeys : nil
       ).filter { stored in
         (accountIDs?.contains(stored.accountID) ?? true) && (statuses?.contains(stored.item.status) ?? true)
-          && (appointmentKinds?.contains(stored.item.kind) ?? true)
           && (needle.map { text in
             text.isEmpty || stored.item.title.lowercased().contains(text)
               || (stored.item.location?.lowercased().contains(text) ?? false)
