@@ -10,21 +10,9 @@ public enum CalendarWriter {
   /// alarms. Entries without a start are skipped; of entries sharing a UID, the one with the
   /// highest SEQUENCE (then the latest change) is written.
   public static func render(_ entries: [CalendarEntry], settings: CalendarSettings, asOf: Date? = nil) -> [UInt8] {
-    let events = prepared(entries, settings: settings)
-    var writer = ContentLineWriter(reservingCapacity: 1024 + events.picked.count * 900)
-    writer.begin("VCALENDAR")
-    writeHeader(settings, feed: true, into: &writer)
-    // Timings only: copying whole contents (strings) cost more than reading their years.
-    let offsets = writeTimeZone(events.picked.lazy.map(\.content.timing), settings: settings, into: &writer)
-    let eventWriter = EventWriter(settings: settings, offsets: offsets)
-    for position in events.order {
-      let entry = entries[events.picked[position].index]
-      eventWriter.write(
-        uid: entry.uid, content: events.picked[position].content,
-        stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified), asOf: asOf, into: &writer)
-    }
-    writer.end("VCALENDAR")
-    return writer.bytes
+    let events = writeEvents(
+      entries, drafts: drafts(of: entries.lazy.map(\.item), settings: settings), settings: settings, asOf: asOf)
+    return assemble(events, settings: settings)
   }
 
   /// One VEVENT in its own VCALENDAR (with its VTIMEZONE): a vdir file or a CalDAV resource.
@@ -32,16 +20,9 @@ public enum CalendarWriter {
   /// feed's name, colour and refresh interval, which belong to a whole calendar. Empty for an
   /// entry without a start.
   public static func renderSingle(_ entry: CalendarEntry, settings: CalendarSettings, asOf: Date? = nil) -> [UInt8] {
-    guard let content = EventContent(entry.item, settings: settings) else { return [] }
-    var writer = ContentLineWriter(reservingCapacity: 2048)
-    writer.begin("VCALENDAR")
-    writeHeader(settings, feed: false, into: &writer)
-    let offsets = writeTimeZone(CollectionOfOne(content.timing), settings: settings, into: &writer)
-    EventWriter(settings: settings, offsets: offsets).write(
-      uid: entry.uid, content: content, stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified),
-      asOf: asOf, into: &writer)
-    writer.end("VCALENDAR")
-    return writer.bytes
+    let draft = drafts(of: CollectionOfOne(entry.item), settings: settings)
+    guard let event = writeEvents([entry], drafts: draft, settings: settings, asOf: asOf).first else { return [] }
+    return assembleSingle(event, settings: settings)
   }
 
   /// Which items become events: those of the kinds the connectors declare as appointments
@@ -63,6 +44,10 @@ public enum CalendarWriter {
   /// its events' instants after `asOf`.
   public static func clockBoundaries(_ item: Item, settings: CalendarSettings) -> [Date] {
     guard let content = EventContent(item, settings: settings) else { return [] }
+    return clockBoundaries(item, content: content, settings: settings)
+  }
+
+  static func clockBoundaries(_ item: Item, content: EventContent, settings: CalendarSettings) -> [Date] {
     var instants: [Date]
     switch content.timing {
     case .timed(let start, _): instants = [start]
@@ -76,46 +61,20 @@ public enum CalendarWriter {
   /// SEQUENCE and LAST-MODIFIED: the caller bumps SEQUENCE when this changes. Alarms count as
   /// configured (not whether the event is past), so the digest does not change with the clock.
   public static func contentDigest(_ item: Item, settings: CalendarSettings) -> String {
+    guard let content = EventContent(item, settings: settings) else { return HexDigest.sha256([]) }
+    return HexDigest.sha256(digestedBytes(uid: CalendarEntry.uid(for: item), content: content, settings: settings))
+  }
+
+  /// The VEVENT that `contentDigest` digests.
+  static func digestedBytes(uid: String, content: EventContent, settings: CalendarSettings) -> [UInt8] {
     var writer = ContentLineWriter(reservingCapacity: 1024)
-    if let content = EventContent(item, settings: settings) {
-      let offsets = offsetTable(years(of: CollectionOfOne(content.timing), settings: settings), zone: settings.timeZone)
-      EventWriter(settings: settings, offsets: offsets).write(
-        uid: CalendarEntry.uid(for: item), content: content, stamp: nil, asOf: nil, into: &writer)
-    }
-    return HexDigest.sha256(writer.bytes)
+    let offsets = offsetTable(years(of: CollectionOfOne(content.timing), settings: settings), zone: settings.timeZone)
+    EventWriter(settings: settings, offsets: offsets).write(
+      uid: uid, content: content, stamp: nil, asOf: nil, into: &writer)
+    return writer.bytes
   }
 
-  /// Entries with their content, one per UID (`picked`: the entry's index and its content), and
-  /// the order to write them in (`order`: positions in `picked`, by start then UID). Indices
-  /// rather than copies: an entry and its content are large, and 10,000 of them were copied
-  /// into a dictionary and out again.
-  private static func prepared(
-    _ entries: [CalendarEntry], settings: CalendarSettings
-  ) -> (picked: [(index: Int, content: EventContent)], order: [Int]) {
-    var positions = UIDPositions(capacity: entries.count)
-    var picked: [(index: Int, content: EventContent)] = []
-    picked.reserveCapacity(entries.count)
-    let labels = CalendarLabels.forLanguage(settings.language)
-    for (index, entry) in entries.enumerated() {
-      guard let content = EventContent(entry.item, settings: settings, labels: labels) else { continue }
-      guard let position = positions.position(of: entry.uid, uidAt: { entries[picked[$0].index].uid }) else {
-        positions.insert(entry.uid, at: picked.count)
-        picked.append((index, content))
-        continue
-      }
-      let other = entries[picked[position].index]
-      if (other.sequence, other.lastModified) >= (entry.sequence, entry.lastModified) { continue }
-      picked[position] = (index, content)
-    }
-    let starts = picked.map { entries[$0.index].item.startsAt ?? .distantPast }
-    let order = picked.indices.sorted { left, right in
-      starts[left] != starts[right]
-        ? starts[left] < starts[right] : entries[picked[left].index].uid < entries[picked[right].index].uid
-    }
-    return (picked, order)
-  }
-
-  private static func writeHeader(_ settings: CalendarSettings, feed: Bool, into writer: inout ContentLineWriter) {
+  static func writeHeader(_ settings: CalendarSettings, feed: Bool, into writer: inout ContentLineWriter) {
     writer.line("VERSION", raw: "2.0")
     writer.text("PRODID", settings.productID)
     writer.line("CALSCALE", raw: "GREGORIAN")
@@ -135,7 +94,7 @@ public enum CalendarWriter {
 
   /// The VTIMEZONE for the years of the timed events; none when no time is written with a TZID.
   /// Returns the zone's offsets for those years, for the events' times.
-  private static func writeTimeZone(
+  static func writeTimeZone(
     _ timings: some Sequence<EventContent.Timing>, settings: CalendarSettings, into writer: inout ContentLineWriter
   ) -> ZoneOffsetTable {
     let years = years(of: timings, settings: settings)
@@ -143,13 +102,13 @@ public enum CalendarWriter {
     return offsetTable(years, zone: settings.timeZone)
   }
 
-  private static func offsetTable(_ years: ClosedRange<Int>?, zone: TimeZone) -> ZoneOffsetTable {
+  static func offsetTable(_ years: ClosedRange<Int>?, zone: TimeZone) -> ZoneOffsetTable {
     years.map { ZoneOffsetTable.cached(zone: zone, years: $0) } ?? ZoneOffsetTable(zone: zone)
   }
 
   /// The local years of the timed events, within 1970–2100: nil when there is none, or when
   /// times are written in UTC.
-  private static func years(of timings: some Sequence<EventContent.Timing>, settings: CalendarSettings)
+  static func years(of timings: some Sequence<EventContent.Timing>, settings: CalendarSettings)
     -> ClosedRange<Int>?
   {
     guard !settings.writesUTC else { return nil }

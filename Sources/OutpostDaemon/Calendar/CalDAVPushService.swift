@@ -188,8 +188,10 @@ actor CalDAVPushService {
       if let id = target.accountID { name = try await store.accounts().first { $0.id == id }?.name }
       let calendar = try await calendars.entries(accountID: target.accountID, name: name)
       // No `asOf`: a resource's bytes must not change with the clock, or every push rewrites.
+      let events = CalendarWriter.writeEvents(
+        calendar.entries, drafts: calendar.drafts, settings: calendar.settings, asOf: nil)
       return Dictionary(
-        calendar.entries.map { ($0.uid, CalendarWriter.renderSingle($0, settings: calendar.settings)) },
+        events.map { ($0.uid, CalendarWriter.assembleSingle($0, settings: calendar.settings)) },
         uniquingKeysWith: { first, _ in first })
     } catch {
       throw .store("\(error)")

@@ -118,27 +118,28 @@ actor CalendarFiles {
       }
       var written = 0
       var collections: [VdirWriter.Collection] = []
-      // all.ics is every account's entries together: gathered here rather than read and
-      // digested a second time (an event's digest and SEQUENCE do not depend on the calendar's
-      // name, the one setting that differs).
-      var everything = Entries(entries: [], settings: settings, asOf: Date())
+      // Each event's VEVENT is written once, for its account's file, all.ics and its vdir file
+      // (its bytes do not depend on the calendar's name, the one setting in which they differ).
+      var everything: [WrittenEvent] = []
+      var drafts: [EventDraft] = []
+      let asOf = Date()
       for account in accounts {
         // Computed once per account for every output (SEQUENCE needs the store).
         let calendar = try await entries(accountID: account.id, name: account.name)
-        if enabled, try replace(file: Self.fileName(account.name), with: calendar.rendered()) { written += 1 }
-        if vdirEnabled {
-          collections.append(
-            .init(folder: account.name, entries: calendar.entries, settings: calendar.settings, asOf: calendar.asOf))
-        }
-        everything.entries += calendar.entries
+        let events = calendar.written()
+        if enabled, try replace(file: Self.fileName(account.name), with: calendar.assembled(events)) { written += 1 }
+        if vdirEnabled { collections.append(.init(folder: account.name, events: events, settings: calendar.settings)) }
+        everything += events
+        drafts += calendar.drafts.lazy.compactMap { $0 }
       }
-      if enabled, try replace(file: "all.ics", with: everything.rendered()) { written += 1 }
+      if enabled, try replace(file: "all.ics", with: CalendarWriter.assemble(everything, settings: settings)) {
+        written += 1
+      }
       if enabled {
         let removed = removeFilesOfGoneAccounts(keeping: accounts)
         if removed > 0 { logger.info("calendar: removed \(removed) file(s) of accounts that are gone in \(directory)") }
       }
-      let validUntil = CalendarGeneration.validUntil(
-        everything.entries.lazy.map(\.item), settings: settings, asOf: everything.asOf)
+      let validUntil = CalendarGeneration.validUntil(drafts, settings: settings, asOf: asOf)
       if written > 0 { logger.info("calendar: rewrote \(written) file(s) in \(directory)") }
       if vdirEnabled {
         let started = ContinuousClock.now
@@ -213,14 +214,23 @@ actor CalendarFiles {
     return (calendar.rendered(), calendar.entries.count)
   }
 
-  /// What a calendar is rendered from: its entries with their SEQUENCE, the settings (named
-  /// after the account) and the instant that decides what is past.
+  /// What a calendar is rendered from: its entries with their SEQUENCE and their drafts
+  /// (`drafts[i]` is `entries[i]`'s), the settings (named after the account) and the instant that
+  /// decides what is past.
   struct Entries {
     var entries: [CalendarEntry]
+    var drafts: [EventDraft?]
     var settings: CalendarSettings
     var asOf: Date
 
-    func rendered() -> [UInt8] { CalendarWriter.render(entries, settings: settings, asOf: asOf) }
+    /// Each entry's VEVENT, written once for every file that holds it.
+    func written() -> [WrittenEvent] {
+      CalendarWriter.writeEvents(entries, drafts: drafts, settings: settings, asOf: asOf)
+    }
+
+    func assembled(_ events: [WrittenEvent]) -> [UInt8] { CalendarWriter.assemble(events, settings: settings) }
+
+    func rendered() -> [UInt8] { assembled(written()) }
   }
 
   nonisolated func entries(accountID: String?, name: String?) async throws -> Entries {
@@ -232,9 +242,13 @@ actor CalendarFiles {
     }
     var calendarSettings = settings
     if let name { calendarSettings.name = "\(settings.name) — \(name)" }
+    let drafts = CalendarWriter.drafts(of: stored.lazy.map(\.item), settings: calendarSettings)
     let digests = Dictionary(
-      uniqueKeysWithValues: stored.map {
-        ($0.number, CalendarWriter.contentDigest($0.item, settings: calendarSettings))
+      uniqueKeysWithValues: zip(stored, drafts).map { stored, draft in
+        let digest =
+          draft.map { CalendarWriter.contentDigest($0, settings: calendarSettings) }
+          ?? CalendarWriter.contentDigest(stored.item, settings: calendarSettings)
+        return (stored.number, digest)
       })
     let sequences = try await store.calendarSequences(for: digests)
     let entries = stored.map { stored in
@@ -242,7 +256,7 @@ actor CalendarFiles {
         uid: CalendarEntry.uid(for: stored.item), sequence: sequences[stored.number] ?? 0, item: stored.item,
         lastModified: stored.updatedAt)
     }
-    return Entries(entries: entries, settings: calendarSettings, asOf: now)
+    return Entries(entries: entries, drafts: drafts, settings: calendarSettings, asOf: now)
   }
 
   /// Writes `bytes` to `file` unless it already holds them, atomically. Returns whether it wrote.

@@ -45,11 +45,18 @@ struct CalendarGeneration: Codable, Equatable {
 
   /// The earliest instant after `asOf` at which the clock changes one of `items`' events.
   static func validUntil(_ items: some Sequence<Item>, settings: CalendarSettings, asOf: Date) -> Double? {
+    earliest(items.lazy.map { CalendarWriter.clockBoundaries($0, settings: settings) }, after: asOf)
+  }
+
+  /// The same from the events' drafts, whose content is already built.
+  static func validUntil(_ drafts: some Sequence<EventDraft>, settings: CalendarSettings, asOf: Date) -> Double? {
+    earliest(drafts.lazy.map { CalendarWriter.clockBoundaries($0, settings: settings) }, after: asOf)
+  }
+
+  private static func earliest(_ boundaries: some Sequence<[Date]>, after asOf: Date) -> Double? {
     var earliest: Date?
-    for item in items {
-      for instant in CalendarWriter.clockBoundaries(item, settings: settings) where instant > asOf {
-        earliest = min(earliest ?? instant, instant)
-      }
+    for instants in boundaries {
+      for instant in instants where instant > asOf { earliest = min(earliest ?? instant, instant) }
     }
     return earliest?.timeIntervalSince1970
   }

@@ -11,10 +11,9 @@ struct VdirWriter {
   struct Collection {
     /// The folder's name: the account's (letters, digits and `._-@`, checked when added).
     var folder: String
-    var entries: [CalendarEntry]
+    var events: [WrittenEvent]
     /// Their settings; `name` is the calendar's, written to `displayname`.
     var settings: CalendarSettings
-    var asOf: Date
   }
 
   struct Outcome: Equatable {
@@ -57,19 +56,16 @@ struct VdirWriter {
     try FileManager.default.createDirectory(
       atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     if try Self.replace(path + "/displayname", with: Array(collection.settings.name.utf8)) { outcome.written += 1 }
-    // Of entries sharing a UID, the newest, as in the merged calendar.
-    var chosen: [String: CalendarEntry] = [:]
-    for entry in collection.entries where Self.isOutpostFile(entry.uid + ".ics") {
-      if let other = chosen[entry.uid], (other.sequence, other.lastModified) >= (entry.sequence, entry.lastModified) {
-        continue
-      }
-      chosen[entry.uid] = entry
+    // Of events sharing a UID, the one the merged calendar keeps.
+    var chosen: [String: WrittenEvent] = [:]
+    for event in collection.events where Self.isOutpostFile(event.uid + ".ics") {
+      if let other = chosen[event.uid], !event.supersedes(other) { continue }
+      chosen[event.uid] = event
     }
     var kept: Set<String> = []
-    for (uid, entry) in chosen {
-      let bytes = CalendarWriter.renderSingle(entry, settings: collection.settings, asOf: collection.asOf)
-      guard !bytes.isEmpty else { continue }  // No start: no event.
+    for (uid, event) in chosen {
       kept.insert(uid + ".ics")
+      let bytes = CalendarWriter.assembleSingle(event, settings: collection.settings)
       if try Self.replace(path + "/" + uid + ".ics", with: bytes) { outcome.written += 1 }
     }
     outcome.removed += try removeEvents(in: path, keeping: kept)

@@ -1,0 +1,123 @@
+import Foundation
+import OutpostModel
+
+/// An item's event under a calendar's settings (`EventContent`: its texts, labels and
+/// redaction), built once and used for everything a regeneration needs of it: its digest, the
+/// instants at which the clock changes it and its VEVENT. A regeneration built each event's
+/// content five times (digest, the account's file, all.ics, the vdir file, the clock's
+/// boundaries), a quarter of the daemon's own time in a 10,000-event first sync (issue 20).
+public struct EventDraft: Sendable {
+  public let item: Item
+  let content: EventContent
+}
+
+/// One VEVENT, written once and copied into every file that holds it: its account's calendar,
+/// all.ics and its vdir file. The bytes do not depend on the calendar's name, the one setting in
+/// which those files differ.
+public struct WrittenEvent: Sendable {
+  public let uid: String
+  public let sequence: Int
+  public let lastModified: Date
+  /// The item's start: a calendar's events are in this order, then by UID.
+  let start: Date
+  let timing: EventContent.Timing
+  /// `BEGIN:VEVENT` to `END:VEVENT`, folded, with CRLF.
+  let bytes: [UInt8]
+
+  /// Of two events with one UID, the one a calendar keeps: the higher SEQUENCE, then the later
+  /// change; on a tie the one seen first.
+  public func supersedes(_ other: WrittenEvent) -> Bool {
+    (sequence, lastModified) > (other.sequence, other.lastModified)
+  }
+}
+
+extension CalendarWriter {
+  /// The drafts of `items`, nil for an item without a start (no event). The labels are looked
+  /// up once.
+  public static func drafts(of items: some Sequence<Item>, settings: CalendarSettings) -> [EventDraft?] {
+    let labels = CalendarLabels.forLanguage(settings.language)
+    return items.map { item in
+      EventContent(item, settings: settings, labels: labels).map { .init(item: item, content: $0) }
+    }
+  }
+
+  /// `contentDigest(_:settings:)` of the draft's item.
+  public static func contentDigest(_ draft: EventDraft, settings: CalendarSettings) -> String {
+    HexDigest.sha256(digestedBytes(uid: CalendarEntry.uid(for: draft.item), content: draft.content, settings: settings))
+  }
+
+  /// `clockBoundaries(_:settings:)` of the draft's item.
+  public static func clockBoundaries(_ draft: EventDraft, settings: CalendarSettings) -> [Date] {
+    clockBoundaries(draft.item, content: draft.content, settings: settings)
+  }
+
+  /// Each entry's VEVENT (`drafts[i]` is `entries[i]`'s; an entry without a draft has no event),
+  /// with one table of the zone's offsets for all of them. `asOf` as in `render`.
+  public static func writeEvents(
+    _ entries: [CalendarEntry], drafts: [EventDraft?], settings: CalendarSettings, asOf: Date?
+  ) -> [WrittenEvent] {
+    precondition(entries.count == drafts.count, "one draft (or nil) per entry")
+    let offsets = offsetTable(
+      years(of: drafts.lazy.compactMap { $0?.content.timing }, settings: settings),
+      zone: settings.timeZone)
+    let eventWriter = EventWriter(settings: settings, offsets: offsets)
+    var events: [WrittenEvent] = []
+    events.reserveCapacity(entries.count)
+    for (entry, draft) in zip(entries, drafts) {
+      guard let draft else { continue }
+      var writer = ContentLineWriter(reservingCapacity: 1024)
+      eventWriter.write(
+        uid: entry.uid, content: draft.content,
+        stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified), asOf: asOf, into: &writer)
+      events.append(
+        WrittenEvent(
+          uid: entry.uid, sequence: entry.sequence, lastModified: entry.lastModified,
+          start: entry.item.startsAt ?? .distantPast, timing: draft.content.timing, bytes: writer.bytes))
+    }
+    return events
+  }
+
+  /// The whole VCALENDAR of `events`, as `render` writes it: header, the VTIMEZONE of their
+  /// years, then one VEVENT per UID (`WrittenEvent.supersedes`), by start and then UID.
+  public static func assemble(_ events: [WrittenEvent], settings: CalendarSettings) -> [UInt8] {
+    let picked = pickedPerUID(events)
+    let order = picked.indices.sorted { left, right in
+      let (first, second) = (events[picked[left]], events[picked[right]])
+      return first.start != second.start ? first.start < second.start : first.uid < second.uid
+    }
+    var writer = ContentLineWriter(reservingCapacity: 4096 + picked.reduce(0) { $0 + events[$1].bytes.count })
+    writer.begin("VCALENDAR")
+    writeHeader(settings, feed: true, into: &writer)
+    _ = writeTimeZone(picked.lazy.map { events[$0].timing }, settings: settings, into: &writer)
+    for position in order { writer.append(events[picked[position]].bytes) }
+    writer.end("VCALENDAR")
+    return writer.bytes
+  }
+
+  /// One event in its own VCALENDAR, as `renderSingle` writes it: a vdir file.
+  public static func assembleSingle(_ event: WrittenEvent, settings: CalendarSettings) -> [UInt8] {
+    var writer = ContentLineWriter(reservingCapacity: 1024 + event.bytes.count)
+    writer.begin("VCALENDAR")
+    writeHeader(settings, feed: false, into: &writer)
+    _ = writeTimeZone(CollectionOfOne(event.timing), settings: settings, into: &writer)
+    writer.append(event.bytes)
+    writer.end("VCALENDAR")
+    return writer.bytes
+  }
+
+  /// The indices of the events a calendar keeps, one per UID, in the order first seen.
+  static func pickedPerUID(_ events: [WrittenEvent]) -> [Int] {
+    var positions = UIDPositions(capacity: events.count)
+    var picked: [Int] = []
+    picked.reserveCapacity(events.count)
+    for (index, event) in events.enumerated() {
+      guard let position = positions.position(of: event.uid, uidAt: { events[picked[$0]].uid }) else {
+        positions.insert(event.uid, at: picked.count)
+        picked.append(index)
+        continue
+      }
+      if event.supersedes(events[picked[position]]) { picked[position] = index }
+    }
+    return picked
+  }
+}
