@@ -112,7 +112,7 @@ struct EventReader {
   private func text(_ component: Component, _ name: String) -> String? {
     guard let line = component.first(name) else { return nil }
     // Outlook ends DESCRIPTIONs with an escaped newline; edges carry nothing.
-    let text = TextValue.unescape(line.value).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = TextValue.unescape(line.value).trimmingWhitespace()
     return text.isEmpty ? nil : text
   }
 

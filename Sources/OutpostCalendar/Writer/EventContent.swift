@@ -167,24 +167,9 @@ struct EventContent {
     CivilDateTime(instant.addingTimeInterval(12 * 3600), in: zone).date
   }
 
-  /// Without surrounding whitespace and newlines; nil when nothing is left. By scalars rather
-  /// than Foundation's `trimmingCharacters`, which bridges through NSString on Linux and was
-  /// half the cost of a 10,000-event calendar.
+  /// Without surrounding whitespace and newlines; nil when nothing is left.
   static func nonEmpty(_ text: String) -> String? {
-    // Mostly both ends are visible ASCII: then the text is as it is, without a scalar walk.
-    if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
-      (0x21..<0x7F).contains(last)
-    {
-      return text
-    }
-    let scalars = text.unicodeScalars
-    // ASCII first: the Unicode property look-up is slow and text is mostly ASCII at its ends.
-    let isSpace: (Unicode.Scalar) -> Bool = {
-      $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace
-    }
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
-    else { return nil }
-    return first == scalars.startIndex && last == scalars.index(before: scalars.endIndex)
-      ? text : String(scalars[first...last])
+    let trimmed = text.trimmingWhitespace()
+    return trimmed.isEmpty ? nil : trimmed
   }
 }

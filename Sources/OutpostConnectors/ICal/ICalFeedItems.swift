@@ -68,7 +68,7 @@ enum ICalFeedItems {
 
   /// Item locations are one line, as typed into a map search.
   private static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .joined(separator: ", ")
   }
 }
