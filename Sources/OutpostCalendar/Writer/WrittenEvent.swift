@@ -63,8 +63,9 @@ extension CalendarWriter {
     let eventWriter = EventWriter(settings: settings, offsets: offsets)
     var events: [WrittenEvent] = []
     events.reserveCapacity(entries.count)
-    for (entry, draft) in zip(entries, drafts) {
-      guard let draft else { continue }
+    for index in entries.indices {
+      guard let draft = drafts[index] else { continue }
+      let entry = entries[index]
       var writer = ContentLineWriter(reservingCapacity: 1024)
       eventWriter.write(
         uid: entry.uid, content: draft.content,
@@ -81,9 +82,10 @@ extension CalendarWriter {
   /// years, then one VEVENT per UID (`WrittenEvent.supersedes`), by start and then UID.
   public static func assemble(_ events: [WrittenEvent], settings: CalendarSettings) -> [UInt8] {
     let picked = pickedPerUID(events)
+    let starts = picked.map { events[$0].start }
     let order = picked.indices.sorted { left, right in
-      let (first, second) = (events[picked[left]], events[picked[right]])
-      return first.start != second.start ? first.start < second.start : first.uid < second.uid
+      starts[left] != starts[right]
+        ? starts[left] < starts[right] : events[picked[left]].uid < events[picked[right]].uid
     }
     var writer = ContentLineWriter(reservingCapacity: 4096 + picked.reduce(0) { $0 + events[$1].bytes.count })
     writer.begin("VCALENDAR")

@@ -11,7 +11,7 @@ import Testing
   static let pieces: [String] = [
     " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2007}",
     "\u{200A}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}", "\u{200B}", "\u{FEFF}", "\u{01}",
-    "\u{1F}", "a", "Zürich", "é", "e\u{301}", "😀", "-", "~", "\u{7F}",
+    "\u{1F}", "a", "Zürich", "é", "e\u{301}", "😀", "-", "~", "\u{7F}", "\u{301}",
   ]
 
   static let text = Generator<String, Shrink.None<String>> { rng in
