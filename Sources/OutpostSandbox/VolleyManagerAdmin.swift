@@ -31,6 +31,33 @@ enum VolleyManagerAdmin {
     }
   }
 
+  /// `GET stats?loginsAbove=N[&timeoutSeconds=S]`: answered once more than N logins have
+  /// succeeded, or after S seconds (default 30, at most 120) with the counters as they are. Nil
+  /// for any other request.
+  static func statsAfterLogins(_ request: SandboxRequest, sandbox: VolleyManagerSandbox) async -> SandboxResponse? {
+    guard request.method == .GET, request.path == prefix + "stats", let query = request.query else { return nil }
+    var fields: [Substring: Substring] = [:]
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      fields[parts[0]] = parts.count == 2 ? parts[1] : ""
+    }
+    guard let above = fields["loginsAbove"] else { return nil }
+    let unknown = Set(fields.keys).subtracting(["loginsAbove", "timeoutSeconds"])
+    guard unknown.isEmpty else {
+      return failure(
+        .badRequest,
+        "unknown parameters: \(unknown.sorted().joined(separator: ", ")); allowed: loginsAbove, timeoutSeconds")
+    }
+    guard let count = Int(above), count >= 0 else {
+      return failure(.badRequest, "loginsAbove must be a count, 0 or more")
+    }
+    let seconds = fields["timeoutSeconds"].map { Int($0) } ?? 30
+    guard let seconds, (1...120).contains(seconds) else {
+      return failure(.badRequest, "timeoutSeconds must be 1…120")
+    }
+    return .json(.ok, statsJSON(await sandbox.stats(loginsAbove: count, timeout: .seconds(seconds))))
+  }
+
   static func statsJSON(_ stats: VolleyManagerStats) -> SandboxJSON {
     .object([
       ("logins", .int(stats.logins)),

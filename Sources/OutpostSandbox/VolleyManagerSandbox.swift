@@ -107,6 +107,43 @@ public final class VolleyManagerSandbox: Sendable {
 
   public func stats() async -> VolleyManagerStats { currentStats() }
 
+  /// The counters once more than `count` logins have succeeded, or after `timeout` if that does
+  /// not happen: a test waits for a client's login as for an event, without polling.
+  public func stats(loginsAbove count: Int, timeout: Duration) async -> VolleyManagerStats {
+    let id = state.withLock { state in
+      state.lastWaiterID += 1
+      return state.lastWaiterID
+    }
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await self.waitForLogin(above: count, id: id) }
+      // A bound, not a pace: the reply comes when the login does.
+      group.addTask { try? await Task.sleep(for: timeout) }
+      await group.next()
+      group.cancelAll()
+    }
+    return currentStats()
+  }
+
+  private func waitForLogin(above count: Int, id: UInt64) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        state.withLock { state in
+          // Cancelled before it was registered: the handler below found nothing to resume.
+          if state.stats.logins > count || Task.isCancelled {
+            continuation.resume()
+          } else {
+            state.loginWaiters.append(.init(id: id, above: count, continuation: continuation))
+          }
+        }
+      }
+    } onCancel: {
+      state.withLock { state in
+        guard let index = state.loginWaiters.firstIndex(where: { $0.id == id }) else { return }
+        state.loginWaiters.remove(at: index).continuation.resume()
+      }
+    }
+  }
+
   /// `stats()` for synchronous callers inside the module (the admin endpoint).
   func currentStats() -> VolleyManagerStats {
     let now = now()

@@ -44,10 +44,12 @@ struct VolleyManagerService: SandboxService {
     Dictionary(routes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  func respond(to request: SandboxRequest) -> SandboxResponse? {
+  func respond(to request: SandboxRequest) async -> SandboxResponse? {
     let path = request.path
     let response: SandboxResponse
-    if path.hasPrefix(VolleyManagerAdmin.prefix) {
+    if let waited = await VolleyManagerAdmin.statsAfterLogins(request, sandbox: sandbox) {
+      response = waited
+    } else if path.hasPrefix(VolleyManagerAdmin.prefix) {
       response = VolleyManagerAdmin.respond(to: request, sandbox: sandbox)
     } else if path.hasPrefix("/api/") {
       response = api(request)

@@ -58,6 +58,16 @@ struct VolleyManagerState: Sendable {
   /// not be the one a client wants, which is why clients must switch explicitly.
   private var lastOccupation: [String: String] = [:]
   private var sessionsCreatedSincePurge = 0
+  /// Who waits for the next successful login (`VolleyManagerSandbox.stats(loginsAbove:…)`).
+  var loginWaiters: [LoginWaiter] = []
+  var lastWaiterID: UInt64 = 0
+
+  struct LoginWaiter: Sendable {
+    let id: UInt64
+    /// Woken once more logins than this have succeeded.
+    let above: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
 
   init(
     users: [SandboxUser], settings: VolleyManagerSettings, seed: UInt64, assignmentsPerAssociation: Int,
@@ -159,6 +169,11 @@ struct VolleyManagerState: Sendable {
       return .secondFactor(startSession(now: now))
     }
     stats.logins += 1
+    loginWaiters.removeAll { waiter in
+      guard stats.logins > waiter.above else { return false }
+      waiter.continuation.resume()
+      return true
+    }
     return .success(startSession(now: now, username: username))
   }
 }

@@ -49,6 +49,10 @@ enum SandboxHelp {
       GET  /__sandbox/volleymanager/stats
            {"logins":n,"failedLogins":n,"activeSessions":n,"apiRequests":n,
             "staleSessionReplies":n,"rateLimitedReplies":n,"malformedReplies":n}
+      GET  /__sandbox/volleymanager/stats?loginsAbove=N&timeoutSeconds=30
+           the same, answered once more than N logins have succeeded (or
+           after the timeout, 1-120 s): wait for a client's login without
+           polling
       POST /__sandbox/volleymanager/users
            {"username":"…","password":"…","twoFactor":false} creates the
            user or changes its password; open sessions stay valid until

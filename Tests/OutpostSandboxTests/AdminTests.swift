@@ -27,6 +27,39 @@ import Testing
     }
   }
 
+  /// `stats?loginsAbove=N` answers when a login takes the count above N, so that a test waits
+  /// for a client's login as for an event. An answer given at once would carry fewer logins.
+  @Test func statsWaitForTheNextLogin() async throws {
+    try await withSandbox { server, client in
+      let waiting = Task { try await client.get("/__sandbox/volleymanager/stats?loginsAbove=1&timeoutSeconds=120") }
+      _ = try await client.logIn()
+      _ = try await client.logIn()
+      let reply = try await waiting.value
+      #expect(reply.status == 200)
+      #expect(try reply.jsonObject()["logins"] as? Int == 2)
+      // Already above: at once.
+      let now = try await client.get("/__sandbox/volleymanager/stats?loginsAbove=0")
+      #expect(try now.jsonObject()["logins"] as? Int == 2)
+      // In process, the same.
+      let inProcess = Task { await server.volleyManager.stats(loginsAbove: 2, timeout: .seconds(120)) }
+      _ = try await client.logIn()
+      #expect(await inProcess.value.logins == 3)
+    }
+  }
+
+  @Test func statsRefuseBadWaits() async throws {
+    try await withSandbox { _, client in
+      for query in [
+        "loginsAbove=-1", "loginsAbove=x", "loginsAbove=0&timeoutSeconds=0",
+        "loginsAbove=0&timeoutSeconds=121", "loginsAbove=0&wait=1",
+      ] {
+        let reply = try await client.get("/__sandbox/volleymanager/stats?" + query)
+        #expect(reply.status == 400, "\(query)")
+        #expect(try reply.jsonObject()["error"] is String)
+      }
+    }
+  }
+
   @Test func usersEndpointCreatesUsersAndChangesPasswords() async throws {
     try await withSandbox { _, client in
       let created = try await client.postJSON(

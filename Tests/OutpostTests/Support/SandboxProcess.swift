@@ -63,6 +63,12 @@ final class SandboxProcess: @unchecked Sendable {
     try JSONDecoder().decode(Stats.self, from: try await admin("GET", "stats"))
   }
 
+  /// The counters once more than `count` logins have succeeded: the sandbox answers when that
+  /// happens (or after 30 s, with the counters unchanged, for the test to fail on).
+  func stats(loginsAbove count: Int) async throws -> Stats {
+    try JSONDecoder().decode(Stats.self, from: try await admin("GET", "stats?loginsAbove=\(count)"))
+  }
+
   func setPassword(_ password: String, for username: String) async throws {
     _ = try await admin("POST", "users", ["username": .string(username), "password": .string(password)])
   }
