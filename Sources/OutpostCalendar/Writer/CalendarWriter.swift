@@ -12,7 +12,14 @@ public enum CalendarWriter {
   /// Written straight into one buffer: going through `writeEvents` and `assemble` (one array
   /// per event, then copied) cost a third more for a calendar rendered once (the feed, an export).
   public static func render(_ entries: [CalendarEntry], settings: CalendarSettings, asOf: Date? = nil) -> [UInt8] {
-    let drafts = drafts(of: entries.lazy.map(\.item), settings: settings)
+    render(entries, drafts: drafts(of: entries.lazy.map(\.item), settings: settings), settings: settings, asOf: asOf)
+  }
+
+  /// The same with the entries' drafts already built (`drafts[i]` is `entries[i]`'s).
+  public static func render(
+    _ entries: [CalendarEntry], drafts: [EventDraft?], settings: CalendarSettings, asOf: Date? = nil
+  ) -> [UInt8] {
+    precondition(entries.count == drafts.count, "one draft (or nil) per entry")
     // One entry per UID (`WrittenEvent.supersedes`), then by start and UID.
     var positions = UIDPositions(capacity: entries.count)
     var picked: [Int] = []

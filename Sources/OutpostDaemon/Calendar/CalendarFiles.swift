@@ -230,7 +230,11 @@ actor CalendarFiles {
 
     func assembled(_ events: [WrittenEvent]) -> [UInt8] { CalendarWriter.assemble(events, settings: settings) }
 
-    func rendered() -> [UInt8] { assembled(written()) }
+    /// The calendar alone (the feed, an export): straight into one buffer, without the
+    /// per-event copies that `written()` makes for several files.
+    func rendered() -> [UInt8] {
+      CalendarWriter.render(entries, drafts: drafts, settings: settings, asOf: asOf)
+    }
   }
 
   nonisolated func entries(accountID: String?, name: String?) async throws -> Entries {
