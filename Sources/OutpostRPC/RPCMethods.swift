@@ -18,6 +18,7 @@ public enum RPCMethods {
     AccountsLoginWait.self,
     AccountsLoginCancel.self,
     ItemsList.self,
+    ItemsLines.self,
     ItemsShow.self,
     ItemsResolve.self,
     SyncRun.self,

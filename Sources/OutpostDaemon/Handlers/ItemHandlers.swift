@@ -10,53 +10,16 @@ enum ItemHandlers {
   static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
     let store = services.store
     registry.register(ItemsList.self) { params, _ in
-      let all: [Account]
-      var accountID: String?
-      if let name = params.account {
-        let found = try await store.accounts(selecting: name)
-        guard let account = found.selected else { throw RPCError.accountNotFound(name) }
-        (all, accountID) = (found.all, account.id)
-      } else {
-        all = try await store.accounts()
-      }
-      let accounts = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-      var range: ClosedRange<Date>?
-      if params.from != nil || params.to != nil {
-        let from = params.from ?? .distantPast
-        let to = params.to ?? .distantFuture
-        guard from <= to else { throw RPCError.invalidParams("from is after to") }
-        range = from...to
-      }
-      var accountIDs: Set<String>?
-      if let service = params.service {
-        guard ConnectorRegistry.kind(service) != nil else {
-          let known = ConnectorRegistry.descriptors.map(\.kind).joined(separator: ", ")
-          throw RPCError.invalidParams("unknown service \"\(service)\"; known: \(known)")
-        }
-        accountIDs = Set(all.filter { $0.kind == service }.map(\.id))
-      }
-      let needle = params.text?.trimmingCharacters(in: .whitespaces).lowercased()
-      let statuses = params.statuses.map(Set.init)
-      // The kinds asked for and, for an agenda, only the appointments among them: SQLite leaves
-      // out an account's other items (content, transactions) instead of them being read, built
-      // and dropped here.
-      var kinds = params.kinds?.map(ItemKind.init(rawValue:))
-      if params.appointments == true {
-        let appointments = ConnectorRegistry.appointmentKinds
-        kinds = (kinds ?? Array(appointments)).filter(appointments.contains).sorted { $0.rawValue < $1.rawValue }
-      }
-      if kinds?.isEmpty == true { return ItemsList.Result(items: []) }
-      let items = try await store.items(
-        accountID: accountID, kinds: kinds, startingIn: range,
-        detailKeys: params.details == false ? displayDetailKeys : nil
-      ).filter { stored in
-        (accountIDs?.contains(stored.accountID) ?? true) && (statuses?.contains(stored.item.status) ?? true)
-          && (needle.map { text in
-            text.isEmpty || stored.item.title.lowercased().contains(text)
-              || (stored.item.location?.lowercased().contains(text) ?? false)
-          } ?? true)
-      }
+      let (items, accounts) = try await selection(params, store: store)
       return ItemsList.Result(items: items.map { listed($0, accounts, details: params.details != false) })
+    }
+
+    registry.register(ItemsLines.self) { params, _ in
+      var params = params
+      params.details = false
+      let (items, _) = try await selection(params, store: store)
+      return ItemsLines.Result(
+        lines: items.map { ItemLine(number: $0.number, item: $0.item, display: display($0.item)) })
     }
 
     registry.register(ItemsShow.self) { params, _ in
@@ -151,6 +114,60 @@ enum ItemHandlers {
 
   static func accountNames(_ store: Store) async throws -> [String: Account] {
     Dictionary(uniqueKeysWithValues: try await store.accounts().map { ($0.id, $0) })
+  }
+
+  /// The items `items.list` and `items.lines` select, with every account by id (for their names).
+  /// Without details (`details: false`), only the members `display` reads are read.
+  static func selection(
+    _ params: ItemsList.Params, store: Store
+  ) async throws -> (items: [StoredItem], accounts: [String: Account]) {
+    let all: [Account]
+    var accountID: String?
+    if let name = params.account {
+      let found = try await store.accounts(selecting: name)
+      guard let account = found.selected else { throw RPCError.accountNotFound(name) }
+      (all, accountID) = (found.all, account.id)
+    } else {
+      all = try await store.accounts()
+    }
+    let accounts = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    var range: ClosedRange<Date>?
+    if params.from != nil || params.to != nil {
+      let from = params.from ?? .distantPast
+      let to = params.to ?? .distantFuture
+      guard from <= to else { throw RPCError.invalidParams("from is after to") }
+      range = from...to
+    }
+    var accountIDs: Set<String>?
+    if let service = params.service {
+      guard ConnectorRegistry.kind(service) != nil else {
+        let known = ConnectorRegistry.descriptors.map(\.kind).joined(separator: ", ")
+        throw RPCError.invalidParams("unknown service \"\(service)\"; known: \(known)")
+      }
+      accountIDs = Set(all.filter { $0.kind == service }.map(\.id))
+    }
+    let needle = params.text?.trimmingCharacters(in: .whitespaces).lowercased()
+    let statuses = params.statuses.map(Set.init)
+    // The kinds asked for and, for an agenda, only the appointments among them: SQLite leaves
+    // out an account's other items (content, transactions) instead of them being read, built
+    // and dropped here.
+    var kinds = params.kinds?.map(ItemKind.init(rawValue:))
+    if params.appointments == true {
+      let appointments = ConnectorRegistry.appointmentKinds
+      kinds = (kinds ?? Array(appointments)).filter(appointments.contains).sorted { $0.rawValue < $1.rawValue }
+    }
+    if kinds?.isEmpty == true { return ([], accounts) }
+    let items = try await store.items(
+      accountID: accountID, kinds: kinds, startingIn: range,
+      detailKeys: params.details == false ? displayDetailKeys : nil
+    ).filter { stored in
+      (accountIDs?.contains(stored.accountID) ?? true) && (statuses?.contains(stored.item.status) ?? true)
+        && (needle.map { text in
+          text.isEmpty || stored.item.title.lowercased().contains(text)
+            || (stored.item.location?.lowercased().contains(text) ?? false)
+        } ?? true)
+    }
+    return (items, accounts)
   }
 
   /// Without `details`, the item's details are left out; `display` is made from them first.

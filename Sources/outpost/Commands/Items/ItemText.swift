@@ -42,36 +42,37 @@ enum ItemText {
   /// When an item is: "Sat 2026-12-05 19:30–21:30", or for an all-day item (an invoice's due
   /// day) its day and "all day". The day of an all-day item is the local midnight nearest to
   /// its start: it was made at midnight in the zone of its service, which may not be this one.
-  static func when(_ listed: ListedItem, showDay: Bool) -> String {
-    let item = listed.item
-    guard let start = item.startsAt else { return "" }
-    if listed.display?.allDay == true || item.details["allDay"] == .bool(true) {
+  static func when(_ line: ItemLine, showDay: Bool) -> String {
+    guard let start = line.startsAt else { return "" }
+    if line.allDay == true {
       return day(start.addingTimeInterval(12 * 3600)) + " " + localized(.itemAllDay)
     }
-    return (showDay ? day(start) + " " : "") + time(start) + (item.endsAt.map { "–" + time($0) } ?? "")
+    return (showDay ? day(start) + " " : "") + time(start) + (line.endsAt.map { "–" + time($0) } ?? "")
   }
 
   /// One line: number, time, title, what kind-specific details say, where.
-  static func line(_ listed: ListedItem, showDay: Bool) -> String {
-    let item = listed.item
-    let when = when(listed, showDay: showDay)
-    let number = "#\(listed.number)"
-    var text = number + String(repeating: " ", count: max(1, 6 - number.count)) + when + "  " + item.title
-    if let subtitle = listed.display?.subtitle { text += " (\(subtitle))" }
-    if let amount = amountText(listed) { text += "  " + amount }
-    if item.status == .cancelled { text += "  [\(localized(.itemCancelled))]" }
-    if let location = item.location { text += "\n      " + location }
+  static func line(_ line: ItemLine, showDay: Bool) -> String {
+    let when = when(line, showDay: showDay)
+    let number = "#\(line.number)"
+    var text = number + String(repeating: " ", count: max(1, 6 - number.count)) + when + "  " + line.title
+    if let subtitle = line.subtitle { text += " (\(subtitle))" }
+    if let amount = amountText(line) { text += "  " + amount }
+    if line.status == .cancelled { text += "  [\(localized(.itemCancelled))]" }
+    if let location = line.location { text += "\n      " + location }
     return text
   }
+
+  static func line(_ listed: ListedItem, showDay: Bool) -> String { line(ItemLine(listed), showDay: showDay) }
 
   /// Every field of one item, for `outpost show`.
   static func detail(_ listed: ListedItem) -> String {
     let item = listed.item
+    let line = ItemLine(listed)
     var rows: [(String, String)] = [("", "#\(listed.number)  \(item.title)")]
     rows.append(("kind", "\(listed.display?.noun ?? item.kind.rawValue) (\(listed.account))"))
     if let subtitle = listed.display?.subtitle { rows.append(("about", subtitle)) }
-    if let amount = amountText(listed) { rows.append(("amount", amount)) }
-    if item.startsAt != nil { rows.append(("when", when(listed, showDay: true))) }
+    if let amount = amountText(line) { rows.append(("amount", amount)) }
+    if item.startsAt != nil { rows.append(("when", when(line, showDay: true))) }
     if let location = item.location { rows.append(("where", location)) }
     rows.append(("status", item.status == .cancelled ? localized(.itemCancelled) : item.status.rawValue))
     if listed.removedAt != nil { rows.append(("note", localized(.itemRemoved))) }
@@ -85,9 +86,9 @@ enum ItemText {
   }
 
   /// `CHF 120.00`, when the item's kind carries money and the item says how much.
-  static func amountText(_ listed: ListedItem) -> String? {
-    guard let amount = listed.display?.amount else { return nil }
-    return [listed.display?.currency, amount].compactMap { $0 }.joined(separator: " ")
+  static func amountText(_ line: ItemLine) -> String? {
+    guard let amount = line.amount else { return nil }
+    return [line.currency, amount].compactMap { $0 }.joined(separator: " ")
   }
 
   static func render(_ value: JSONValue) -> String {
