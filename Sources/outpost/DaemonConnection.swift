@@ -24,6 +24,18 @@ struct DaemonConnection {
     }
   }
 
+  /// `method`'s result, or nil when the daemon does not know the method: one older than this
+  /// CLI, still running after an upgrade until it is restarted. The caller asks the older way.
+  func callIfKnown<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(CLIFailure) -> M.Result? {
+    do {
+      return try client.call(method, params)
+    } catch .remote(let error) where error.code == RPCError.methodNotFoundCode {
+      return nil
+    } catch {
+      throw Self.failure(error, socketPath: socketPath)
+    }
+  }
+
   func callRaw(method: String, params: JSONValue?) throws(CLIFailure) -> JSONValue {
     do {
       return try client.callRaw(method: method, params: params)

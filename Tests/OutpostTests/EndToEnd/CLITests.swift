@@ -67,6 +67,35 @@ extension EndToEnd {
       #expect(badParams.stderr.contains("not valid JSON"))
     }
 
+    /// A daemon older than `items.lines` (still running after the CLI was upgraded) does not
+    /// know it: the agenda asks it the older way and shows the same lines.
+    @Test func theAgendaAsksAnOlderDaemonTheOlderWay() throws {
+      let daemon = try DaemonProcess()
+      let soon = Date().addingTimeInterval(3600)
+      let listed = ListedItem(
+        number: 5, account: "games", service: "ical",
+        item: Item(
+          kind: .event, upstreamID: "u5", title: "Cup final", startsAt: soon, endsAt: soon.addingTimeInterval(7200),
+          location: "Biel", details: ["description": "long"]),
+        updatedAt: Date(), display: ItemDisplay(noun: "event", subtitle: "NLA"))
+      let reply = try JSONTreeEncoder.encode(ItemsList.Result(items: [listed]))
+      let older = try ScriptedDaemon(socketPath: daemon.paths.socketPath) { method in
+        method == ItemsList.name
+          ? ["result": reply]
+          : [
+            "error": [
+              "code": .int(Int64(RPCError.methodNotFoundCode)), "message": .string("Method not found: \(method)"),
+            ]
+          ]
+      }
+      defer { older.stop() }
+      let agenda = try runCommand(outpost, ["agenda", "--days", "2"], environment: daemon.environment)
+      #expect(agenda.status == 0, "\(agenda.stderr)")
+      #expect(agenda.stdout.contains("#5") && agenda.stdout.contains("Cup final (NLA)"), "\(agenda.stdout)")
+      #expect(agenda.stdout.contains("      Biel"), "\(agenda.stdout)")
+      #expect(older.methods == [ItemsLines.name, ItemsList.name])
+    }
+
     @Test func eventsFollowsWithSince() throws {
       let daemon = try DaemonProcess()
       try daemon.start()

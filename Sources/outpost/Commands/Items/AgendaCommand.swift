@@ -38,7 +38,10 @@ struct AgendaCommand: ParsableCommand {
         Terminal.printJSON(try global.connect().call(ItemsList.self, params))
         return
       }
-      let lines = try global.connect().call(ItemsLines.self, params).lines
+      let connection = try global.connect()
+      let lines =
+        try connection.callIfKnown(ItemsLines.self, params)?.lines
+        ?? connection.call(ItemsList.self, params).items.map(ItemLine.init)
       guard !lines.isEmpty else {
         print(localized(.agendaEmpty, "\(days)"))
         return
