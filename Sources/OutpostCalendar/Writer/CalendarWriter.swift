@@ -12,7 +12,8 @@ public enum CalendarWriter {
   /// Written straight into one buffer: going through `writeEvents` and `assemble` (one array
   /// per event, then copied) cost a third more for a calendar rendered once (the feed, an export).
   public static func render(_ entries: [CalendarEntry], settings: CalendarSettings, asOf: Date? = nil) -> [UInt8] {
-    render(entries, drafts: drafts(of: entries.lazy.map(\.item), settings: settings), settings: settings, asOf: asOf)
+    render(
+      entries, drafts: drafts(of: entries.lazy.map { $0.item }, settings: settings), settings: settings, asOf: asOf)
   }
 
   /// The same with the entries' drafts already built (`drafts[i]` is `entries[i]`'s).
@@ -24,15 +25,19 @@ public enum CalendarWriter {
     var positions = UIDPositions(capacity: entries.count)
     var picked: [Int] = []
     picked.reserveCapacity(entries.count)
+    // Entries and drafts are read in place: a copy of either retains every string of its item.
     for index in entries.indices where drafts[index] != nil {
-      let entry = entries[index]
-      guard let position = positions.position(of: entry.uid, uidAt: { entries[picked[$0]].uid }) else {
-        positions.insert(entry.uid, at: picked.count)
+      let uid = entries[index].uid
+      guard let position = positions.position(of: uid, uidAt: { entries[picked[$0]].uid }) else {
+        positions.insert(uid, at: picked.count)
         picked.append(index)
         continue
       }
-      let other = entries[picked[position]]
-      if (entry.sequence, entry.lastModified) > (other.sequence, other.lastModified) { picked[position] = index }
+      let other = picked[position]
+      if (entries[index].sequence, entries[index].lastModified) > (entries[other].sequence, entries[other].lastModified)
+      {
+        picked[position] = index
+      }
     }
     let starts = picked.map { entries[$0].item.startsAt ?? .distantPast }
     let order = picked.indices.sorted { left, right in
@@ -47,10 +52,10 @@ public enum CalendarWriter {
     let eventWriter = EventWriter(settings: settings, offsets: offsets)
     for position in order {
       let index = picked[position]
-      let entry = entries[index]
       eventWriter.write(
-        uid: entry.uid, content: drafts[index]!.content,
-        stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified), asOf: asOf, into: &writer)
+        uid: entries[index].uid, content: drafts[index]!.content,
+        stamp: .init(sequence: entries[index].sequence, lastModified: entries[index].lastModified), asOf: asOf,
+        into: &writer)
     }
     writer.end("VCALENDAR")
     return writer.bytes

@@ -7,11 +7,10 @@ struct ContentLineWriter {
   static let maximumLineOctets = 75
 
   private(set) var bytes: [UInt8] = []
-  /// Where the line being written starts in `bytes`: a line is written in place, and only one
-  /// longer than 75 octets is taken out again to be folded.
+  /// Where the line being written starts in `bytes`: a line is written and folded in place.
   private var lineStart = 0
-  /// A long line being folded, reused so that a line costs no allocation.
-  private var logical: [UInt8] = []
+  /// Where `fold` breaks the line being written, reused so that a line costs no allocation.
+  private var breaks: [Int] = []
 
   init(reservingCapacity capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
@@ -44,6 +43,24 @@ struct ContentLineWriter {
     bytes.append(UInt8(ascii: "="))
     Self.appendParameterValue(parameterValue, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// A line whose parameters were encoded once (`encodedParameter`), e.g. an event's TZID: the
+  /// same bytes as `startLine(_:parameter:_:)` without checking the value again each time.
+  mutating func startLine(_ name: String, encodedParameters: [UInt8]) {
+    lineStart = bytes.count
+    bytes += name.utf8
+    bytes += encodedParameters
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// `;NAME=value`, the value quoted or cleaned as `startLine(_:parameter:_:)` writes it.
+  static func encodedParameter(_ parameter: String, _ value: String) -> [UInt8] {
+    var result = [UInt8(ascii: ";")]
+    result += parameter.utf8
+    result.append(UInt8(ascii: "="))
+    appendParameterValue(value, to: &result)
+    return result
   }
 
   mutating func endLine() { fold() }
@@ -123,33 +140,41 @@ struct ContentLineWriter {
       bytes.append(0x0A)
       return
     }
-    logical.removeAll(keepingCapacity: true)
-    logical += bytes[lineStart...]
-    bytes.removeSubrange(lineStart...)
-    var start = 0
+    // Where the line breaks first; then each piece is moved once, the last first, to make room
+    // for the CRLF and space before it (instead of the line copied out and back in).
+    breaks.removeAll(keepingCapacity: true)
+    var start = lineStart
     var limit = Self.maximumLineOctets
-    while logical.count - start > limit {
+    while bytes.count - start > limit {
       var end = start + limit
       // Back off continuation bytes (10xxxxxx): the break must fall before a lead byte.
-      while end > start + 1, logical[end] & 0xC0 == 0x80 { end -= 1 }
+      while end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
       var trimmed = end
-      while trimmed > start + 1, logical[trimmed - 1] == 0x20 || logical[trimmed - 1] == 0x09 { trimmed -= 1 }
+      while trimmed > start + 1, bytes[trimmed - 1] == 0x20 || bytes[trimmed - 1] == 0x09 { trimmed -= 1 }
       if trimmed > start + 1 { end = trimmed }
-      bytes += logical[start..<end]
-      bytes.append(0x0D)
-      bytes.append(0x0A)
-      bytes.append(0x20)
+      breaks.append(end)
       start = end
       limit = Self.maximumLineOctets - 1
     }
-    bytes += logical[start...]
-    bytes.append(0x0D)
-    bytes.append(0x0A)
+    let length = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: 3 * breaks.count + 2))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+      var pieceEnd = length
+      for (number, pieceStart) in breaks.enumerated().reversed() {
+        let shift = 3 * (number + 1)
+        // The piece after break `number`, preceded by CRLF and the continuation's space.
+        (base + pieceStart + shift).copyMemory(from: base + pieceStart, byteCount: pieceEnd - pieceStart)
+        buffer[pieceStart + shift - 3] = 0x0D
+        buffer[pieceStart + shift - 2] = 0x0A
+        buffer[pieceStart + shift - 1] = 0x20
+        pieceEnd = pieceStart
+      }
+      buffer[length + 3 * breaks.count] = 0x0D
+      buffer[length + 3 * breaks.count + 1] = 0x0A
+    }
   }
 
-  /// TEXT escaping (§3.3.11): backslash, semicolon, comma and newline are escaped. CR (of a
-  /// CRLF) is dropped, and so are the other control characters, which TEXT does not allow (a
-  /// TAB stays). Trailing whitespace goes: it means nothing and would end a physical line.
   static func escapeText(_ value: String) -> String {
     var result: [UInt8] = []
     appendEscaped(value, to: &result)

@@ -8,11 +8,14 @@ struct EventWriter {
   let offsets: ZoneOffsetTable
   /// `settings.normalizedAlarms`, sorted once rather than for every event.
   private let alarms: [Int]
+  /// `;TZID=<zone>`, encoded once rather than for every DTSTART and DTEND.
+  private let zoneParameter: [UInt8]
 
   init(settings: CalendarSettings, offsets: ZoneOffsetTable) {
     self.settings = settings
     self.offsets = offsets
     alarms = settings.normalizedAlarms
+    zoneParameter = ContentLineWriter.encodedParameter("TZID", settings.timeZone.identifier)
   }
 
   /// The bookkeeping of a written event; `contentDigest` leaves it out.
@@ -96,7 +99,7 @@ struct EventWriter {
     if !settings.writesUTC {
       let local = offsets.reading(whole)
       if offsets.instant(of: local) == whole {
-        writer.startLine(name, parameter: "TZID", settings.timeZone.identifier)
+        writer.startLine(name, encodedParameters: zoneParameter)
         writer.appendBasic(local)
         writer.endLine()
         return

@@ -63,17 +63,17 @@ extension CalendarWriter {
     let eventWriter = EventWriter(settings: settings, offsets: offsets)
     var events: [WrittenEvent] = []
     events.reserveCapacity(entries.count)
-    for index in entries.indices {
-      guard let draft = drafts[index] else { continue }
-      let entry = entries[index]
+    // Entries and drafts are read in place: a copy of either retains every string of its item.
+    for index in entries.indices where drafts[index] != nil {
+      let (uid, sequence, lastModified) = (entries[index].uid, entries[index].sequence, entries[index].lastModified)
       var writer = ContentLineWriter(reservingCapacity: 1024)
       eventWriter.write(
-        uid: entry.uid, content: draft.content,
-        stamp: .init(sequence: entry.sequence, lastModified: entry.lastModified), asOf: asOf, into: &writer)
+        uid: uid, content: drafts[index]!.content, stamp: .init(sequence: sequence, lastModified: lastModified),
+        asOf: asOf, into: &writer)
       events.append(
         WrittenEvent(
-          uid: entry.uid, sequence: entry.sequence, lastModified: entry.lastModified,
-          start: entry.item.startsAt ?? .distantPast, timing: draft.content.timing, bytes: writer.bytes))
+          uid: uid, sequence: sequence, lastModified: lastModified, start: entries[index].item.startsAt ?? .distantPast,
+          timing: drafts[index]!.content.timing, bytes: writer.bytes))
     }
     return events
   }

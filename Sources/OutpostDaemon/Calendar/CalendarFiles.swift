@@ -246,7 +246,7 @@ actor CalendarFiles {
     }
     var calendarSettings = settings
     if let name { calendarSettings.name = "\(settings.name) — \(name)" }
-    let drafts = CalendarWriter.drafts(of: stored.lazy.map(\.item), settings: calendarSettings)
+    let drafts = CalendarWriter.drafts(of: stored.lazy.map { $0.item }, settings: calendarSettings)
     let digests = Dictionary(
       uniqueKeysWithValues: zip(stored, drafts).map { stored, draft in
         let digest =
