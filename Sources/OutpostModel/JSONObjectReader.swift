@@ -97,6 +97,16 @@ public struct JSONObjectReader {
     return try JSONTreeDecoder.integer(value, as: Int64.self, path(key))
   }
 
+  /// Any integer type, read as `JSONDecoder` reads it (1.0 and 1e2 are integers; a number that
+  /// does not fit is refused, naming the member).
+  public func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: String) throws -> T {
+    let value = tree(try member(key))
+    if case .int(let number) = value, let exact = T(exactly: number) { return exact }
+    return try JSONTreeDecoder.integer(value, as: T.self, path(key))
+  }
+
+  public func double(_ key: String) throws -> Double { try JSONTreeDecoder.double(tree(try member(key)), path(key)) }
+
   public func boolIfPresent(_ key: String) throws -> Bool? {
     try presentMember(key).map { member in
       if let (tape, entry) = onTape(member), let bool = tape.bool(at: entry) { return bool }
