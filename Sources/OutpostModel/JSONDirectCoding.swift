@@ -83,6 +83,17 @@ public struct JSONObjectWriter {
     out.append(contentsOf: value ? "true".utf8 : "false".utf8)
   }
 
+  public mutating func member(_ key: StaticString, _ values: [String]?) {
+    guard let values else { return }
+    self.key(key)
+    out.append(UInt8(ascii: "["))
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { out.append(UInt8(ascii: ",")) }
+      JSONValue.writeString(value, into: &out)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+
   /// A date as `JSONCoding` writes dates: ISO 8601 to the second.
   public mutating func member(_ key: StaticString, _ value: Date?) {
     guard let value else { return }

@@ -78,6 +78,13 @@ public enum SyncRun: RPCMethod {
     public var cancelled: Int
     public var removed: Int
 
+    public init(new: Int, changed: Int, cancelled: Int, removed: Int) {
+      self.new = new
+      self.changed = changed
+      self.cancelled = cancelled
+      self.removed = removed
+    }
+
     public init(_ changes: [ItemChange]) {
       new = changes.count { $0.change == .new }
       changed = changes.count { $0.change == .changed }
