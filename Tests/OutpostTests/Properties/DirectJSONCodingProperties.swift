@@ -82,17 +82,8 @@ import Testing
   /// An entry's JSON with one member removed or replaced: at the top, in `item` or in `display`.
   static let damaged = Generator<JSONValue, Shrink.None<JSONValue>> { rng in
     guard case .object(var members) = try! JSONTreeEncoder.encode(listed(using: &rng)) else { return .null }
-    let replacement: JSONValue? =
-      switch Int.random(in: 0..<7, using: &rng) {
-      case 0: nil
-      case 1: .null
-      case 2:
-        .string(
-          ["2026-11-27T10:00:00Z", "2026-02-30T10:00:00Z", "active", "gone", "", "12"].randomElement(using: &rng)!)
-      case 3: .double([1.5, 1e3, 1e19, -0.0].randomElement(using: &rng)!)
-      case 4: .bool(Bool.random(using: &rng))
-      default: JSONSampler.sample(depth: 2, using: &rng)
-      }
+    let replacement = DecodingAgreement.replacement(
+      near: ["2026-11-27T10:00:00Z", "2026-02-30T10:00:00Z", "active"], using: &rng)
     let nested = ["item", "display"].filter { members[$0] != nil }.randomElement(using: &rng)
     if let nested, case .object(var inner)? = members[nested], Bool.random(using: &rng) {
       let names =
@@ -109,38 +100,20 @@ import Testing
   }
 
   @Test func damagedInputIsAcceptedAndRefusedAsFoundationDoes() async {
-    await propertyCheck(count: 1500, input: Self.damaged) { json throws in
-      let bytes = Data(json.serialized)
-      let ours: Result<[ListedItem], any Error>
-      let reference: Result<[ListedItem], any Error>
-      if json["items"] != nil {
-        ours = Result { try JSONCoding.convert(json, to: ItemsList.Result.self).items }
-        reference = Result { try JSONCoding.decoder().decode(ItemsList.Result.self, from: bytes).items }
+    await propertyCheck(count: 1500, input: Self.damaged) { drawn throws in
+      let same = { (mine: [ListedItem], theirs: [ListedItem]) in
+        mine.count == theirs.count && zip(mine, theirs).allSatisfy(Self.same)
+      }
+      if drawn["items"] != nil {
+        try DecodingAgreement.check(
+          drawn, tree: { try JSONCoding.convert($0, to: ItemsList.Result.self).items },
+          inPlace: { try JSONCoding.decode(ItemsList.Result.self, from: $0).items },
+          foundation: { try JSONCoding.decoder().decode(ItemsList.Result.self, from: $0).items }, same: same)
       } else {
-        ours = Result { [try JSONCoding.convert(json, to: ListedItem.self)] }
-        reference = Result { [try JSONCoding.decoder().decode(ListedItem.self, from: bytes)] }
-      }
-      // Read in place from the bytes (`JSONTape`, the CLI's way): the same values, the same errors.
-      let inPlace: Result<[ListedItem], any Error> =
-        json["items"] != nil
-        ? Result { try JSONCoding.decode(ItemsList.Result.self, from: json.serialized).items }
-        : Result { [try JSONCoding.decode(ListedItem.self, from: json.serialized)] }
-      switch (ours, inPlace) {
-      case (.success(let tree), .success(let tape)):
-        #expect(tree.count == tape.count && zip(tree, tape).allSatisfy(Self.same), "\(tree)\n\(tape)")
-      case (.failure(let tree), .failure(let tape)): #expect("\(tree)" == "\(tape)")
-      default: Issue.record("tree: \(ours)\ntape: \(inPlace)")
-      }
-      switch (ours, reference) {
-      case (.success(let mine), .success(let theirs)):
-        #expect(mine.count == theirs.count && zip(mine, theirs).allSatisfy(Self.same), "\(mine)\n\(theirs)")
-      case (.failure(let mine), .failure(let theirs)):
-        // Foundation reports a number that does not fit without a field; ours names it.
-        guard let theirs = theirs as? DecodingError, let kind = JSONCodingProperties.kindAndPath(theirs) else { return }
-        #expect(JSONCodingProperties.kindAndPath(mine as? DecodingError) == kind, "\(mine)\n\(theirs)")
-      default:
-        Issue.record(
-          "ours: \(ours)\nFoundation: \(reference)\ninput: \(String(decoding: json.serialized, as: UTF8.self))")
+        try DecodingAgreement.check(
+          drawn, tree: { [try JSONCoding.convert($0, to: ListedItem.self)] },
+          inPlace: { [try JSONCoding.decode(ListedItem.self, from: $0)] },
+          foundation: { [try JSONCoding.decoder().decode(ListedItem.self, from: $0)] }, same: same)
       }
     }
   }
