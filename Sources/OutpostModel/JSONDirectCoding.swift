@@ -85,13 +85,7 @@ public struct JSONObjectWriter {
 
   public mutating func member(_ key: StaticString, _ values: [String]?) {
     guard let values else { return }
-    self.key(key)
-    out.append(UInt8(ascii: "["))
-    for (offset, value) in values.enumerated() {
-      if offset > 0 { out.append(UInt8(ascii: ",")) }
-      JSONValue.writeString(value, into: &out)
-    }
-    out.append(UInt8(ascii: "]"))
+    array(key, values) { JSONValue.writeString($0, into: &$1) }
   }
 
   /// A date as `JSONCoding` writes dates: ISO 8601 to the second.
@@ -113,11 +107,18 @@ public struct JSONObjectWriter {
   }
 
   public mutating func member(_ key: StaticString, _ values: [some JSONDirectlyEncodable]) {
+    array(key, values) { Self.write($0, into: &$1) }
+  }
+
+  /// `key` and an array of `values`, each written by `element`.
+  private mutating func array<Element>(
+    _ key: StaticString, _ values: [Element], _ element: (Element, inout [UInt8]) -> Void
+  ) {
     self.key(key)
     out.append(UInt8(ascii: "["))
     for (offset, value) in values.enumerated() {
       if offset > 0 { out.append(UInt8(ascii: ",")) }
-      Self.write(value, into: &out)
+      element(value, &out)
     }
     out.append(UInt8(ascii: "]"))
   }
