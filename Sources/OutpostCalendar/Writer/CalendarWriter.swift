@@ -4,63 +4,6 @@ import OutpostModel
 /// Turns stored items into iCalendar (RFC 5545, with RFC 7986's calendar properties): pure
 /// functions, deterministic to the byte so that an unchanged calendar keeps its ETag.
 public enum CalendarWriter {
-  /// The whole VCALENDAR: header, the VTIMEZONE of the settings' zone, then one VEVENT per entry,
-  /// sorted by start and then UID. Nothing depends on the clock: DTSTAMP is each entry's
-  /// `lastModified`, and `asOf` (when given) only decides which events are past and so get no
-  /// alarms. Entries without a start are skipped; of entries sharing a UID, the one with the
-  /// highest SEQUENCE (then the latest change) is written.
-  /// Written straight into one buffer: going through `writeEvents` and `assemble` (one array
-  /// per event, then copied) cost a third more for a calendar rendered once (the feed, an export).
-  public static func render(_ entries: [CalendarEntry], settings: CalendarSettings, asOf: Date? = nil) -> [UInt8] {
-    render(
-      entries, drafts: drafts(of: entries.lazy.map { $0.item }, settings: settings), settings: settings, asOf: asOf)
-  }
-
-  /// The same with the entries' drafts already built (`drafts[i]` is `entries[i]`'s).
-  public static func render(
-    _ entries: [CalendarEntry], drafts: [EventDraft?], settings: CalendarSettings, asOf: Date? = nil
-  ) -> [UInt8] {
-    precondition(entries.count == drafts.count, "one draft (or nil) per entry")
-    // One entry per UID (`WrittenEvent.supersedes`), then by start and UID.
-    var positions = UIDPositions(capacity: entries.count)
-    var picked: [Int] = []
-    picked.reserveCapacity(entries.count)
-    // Entries and drafts are read in place: a copy of either retains every string of its item.
-    for index in entries.indices where drafts[index] != nil {
-      let uid = entries[index].uid
-      guard let position = positions.position(of: uid, uidAt: { entries[picked[$0]].uid }) else {
-        positions.insert(uid, at: picked.count)
-        picked.append(index)
-        continue
-      }
-      let other = picked[position]
-      if (entries[index].sequence, entries[index].lastModified) > (entries[other].sequence, entries[other].lastModified)
-      {
-        picked[position] = index
-      }
-    }
-    let starts = picked.map { entries[$0].item.startsAt ?? .distantPast }
-    let order = picked.indices.sorted { left, right in
-      starts[left] != starts[right]
-        ? starts[left] < starts[right] : entries[picked[left]].uid < entries[picked[right]].uid
-    }
-    var writer = ContentLineWriter(reservingCapacity: 1024 + picked.count * 900)
-    writer.begin("VCALENDAR")
-    writeHeader(settings, feed: true, into: &writer)
-    // Timings only: copying whole contents (strings) cost more than reading their years.
-    let offsets = writeTimeZone(picked.lazy.map { drafts[$0]!.content.timing }, settings: settings, into: &writer)
-    let eventWriter = EventWriter(settings: settings, offsets: offsets)
-    for position in order {
-      let index = picked[position]
-      eventWriter.write(
-        uid: entries[index].uid, content: drafts[index]!.content,
-        stamp: .init(sequence: entries[index].sequence, lastModified: entries[index].lastModified), asOf: asOf,
-        into: &writer)
-    }
-    writer.end("VCALENDAR")
-    return writer.bytes
-  }
-
   /// One VEVENT in its own VCALENDAR (with its VTIMEZONE): a vdir file or a CalDAV resource.
   /// Without METHOD, which a CalDAV resource must not have (RFC 4791 §4.1), and without the
   /// feed's name, colour and refresh interval, which belong to a whole calendar. Empty for an
@@ -143,7 +86,13 @@ public enum CalendarWriter {
   static func writeTimeZone(
     _ timings: some Sequence<EventContent.Timing>, settings: CalendarSettings, into writer: inout ContentLineWriter
   ) -> ZoneOffsetTable {
-    let years = years(of: timings, settings: settings)
+    writeTimeZone(years: years(of: timings, settings: settings), settings: settings, into: &writer)
+  }
+
+  /// The VTIMEZONE for `years` (`years(of:settings:)`), none for nil; the zone's offsets for them.
+  static func writeTimeZone(
+    years: ClosedRange<Int>?, settings: CalendarSettings, into writer: inout ContentLineWriter
+  ) -> ZoneOffsetTable {
     if let years { TimeZoneComponent.write(settings.timeZone, years: years, into: &writer) }
     return offsetTable(years, zone: settings.timeZone)
   }
@@ -158,20 +107,37 @@ public enum CalendarWriter {
     -> ClosedRange<Int>?
   {
     guard !settings.writesUTC else { return nil }
+    return yearSpan(of: timings, zone: settings.timeZone).map(clamped)
+  }
+
+  /// The lowest and the highest local year of the timed events; nil when there is none.
+  static func yearSpan(of timings: some Sequence<EventContent.Timing>, zone: TimeZone) -> YearSpan? {
     var lowest = Int.max
     var highest = Int.min
     for timing in timings {
       guard case .timed(let start, let end) = timing else { continue }
-      for instant in [start, end ?? start] {
-        let year = ZoneOffsetTable.localYear(of: EventWriter.wholeSeconds(instant), in: settings.timeZone)
-        lowest = min(lowest, year)
-        highest = max(highest, year)
-      }
+      let first = ZoneOffsetTable.localYear(of: EventWriter.wholeSeconds(start), in: zone)
+      let last = end.map { ZoneOffsetTable.localYear(of: EventWriter.wholeSeconds($0), in: zone) } ?? first
+      lowest = min(lowest, first, last)
+      highest = max(highest, first, last)
     }
-    guard lowest <= highest else { return nil }
-    // A garbage date (year 1 or 9999) must not make the writer scan millennia of offsets; the
-    // zone's rules outside this window are guesses anyway.
-    let lower = min(max(lowest, 1970), 2100)
-    return lower...max(lower, min(highest, 2100))
+    return lowest <= highest ? YearSpan(lowest: lowest, highest: highest) : nil
+  }
+
+  struct YearSpan {
+    var lowest: Int
+    var highest: Int
+
+    /// Both spans' years.
+    func union(_ other: YearSpan) -> YearSpan {
+      YearSpan(lowest: min(lowest, other.lowest), highest: max(highest, other.highest))
+    }
+  }
+
+  /// `span` within 1970–2100. A garbage date (year 1 or 9999) must not make the writer scan
+  /// millennia of offsets; the zone's rules outside this window are guesses anyway.
+  static func clamped(_ span: YearSpan) -> ClosedRange<Int> {
+    let lower = min(max(span.lowest, 1970), 2100)
+    return lower...max(lower, min(span.highest, 2100))
   }
 }

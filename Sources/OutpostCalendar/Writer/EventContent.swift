@@ -28,47 +28,73 @@ struct EventContent {
   }
 
   /// The same with the labels given: a calendar looks them up once, not once per event.
-  init?(_ item: Item, settings: CalendarSettings, labels: CalendarLabels) {
-    guard let start = item.startsAt else { return nil }
-    let details = item.details
-    isCancelled = item.status == .cancelled
+  init?(_ item: Item, settings: borrowing CalendarSettings, labels: borrowing CalendarLabels) {
+    guard let content = withUnsafePointer(to: item, { EventContent(at: $0, settings: settings, labels: labels) })
+    else { return nil }
+    self = content
+  }
+
+  /// The same from an item where it is (in an array of entries), read field by field. Passing the
+  /// item as an argument copied it whole from there, a retain and a release for each of its
+  /// strings; and an initialiser owns its arguments unless they are borrowed, which made the
+  /// caller copy the settings and labels too, every event (issue 20).
+  init?(at item: UnsafePointer<Item>, settings: borrowing CalendarSettings, labels: borrowing CalendarLabels) {
+    guard let start = item.pointee.startsAt else { return nil }
+    let details = EventDetails(item.pointee.details)
+    isCancelled = item.pointee.status == .cancelled
     // A feed's own TENTATIVE is kept; everything else that takes place is CONFIRMED.
-    let isTentative = details["status"]?.stringValue.map(Self.isTentative) ?? false
+    let isTentative = details.status?.stringValue.map(Self.isTentative) ?? false
     status = isCancelled ? "CANCELLED" : isTentative ? "TENTATIVE" : "CONFIRMED"
-    location = item.location.flatMap(Self.nonEmpty)
-    url = item.link.flatMap(Self.nonEmpty)
-    if details["allDay"] == .bool(true) {
-      let first = Self.nearestDay(start, in: settings.timeZone)
-      let last = item.endsAt.map { Self.nearestDay($0, in: settings.timeZone) } ?? first.adding(days: 1)
-      timing = .allDay(start: first, end: last > first ? last : first.adding(days: 1))
-    } else {
-      timing = .timed(start: start, end: item.endsAt.map { max($0, start) })
-    }
-    var title = Self.nonEmpty(item.title) ?? ""
+    location = item.pointee.location.flatMap(Self.nonEmpty)
+    url = item.pointee.link.flatMap(Self.nonEmpty)
+    timing = Self.timing(
+      start: start, end: item.pointee.endsAt, allDay: details.allDay == .bool(true), in: settings.timeZone)
+    var title = Self.nonEmpty(item.pointee.title) ?? ""
     var text: String?
-    if item.kind == .assignment {
+    if item.pointee.kind == .assignment {
       // The code's label in the calendar's language; the connector's English label otherwise.
-      let position =
-        Self.text(details["position"]).flatMap { labels.positions[$0] } ?? Self.text(details["positionLabel"])
+      // Looked up in place: a closure capturing `labels` (or its table) retained what every
+      // thread writing a calendar shares.
+      var position = Self.text(details.positionLabel)
+      if let code = Self.text(details.position), let label = labels.positions[code] { position = label }
       if let position {
         title += " ("
         title += position
         title += ")"
       }
-      text = Self.assignmentText(item, position: position, labels: labels)
-      categories = Self.text(details["league"]).map { [$0] } ?? []
-      geo = Self.geo(latitude: details["latitude"], longitude: details["longitude"])
+      text = Self.assignmentText(
+        details: details, position: position, address: item.pointee.location, isCancelled: isCancelled, link: url,
+        labels: labels)
+      categories = Self.text(details.league).map { [$0] } ?? []
+      geo = Self.geo(latitude: details.latitude, longitude: details.longitude)
     } else {
-      text = Self.text(details["description"]).map {
+      text = Self.text(details.description).map {
         settings.includeContactDetails ? $0 : ContactRedaction.redacted($0)
       }
       categories = []
-      if case .array(let values) = details["categories"] { categories = values.compactMap(Self.text) }
-      geo = Self.geo(latitude: details["geo"]?["latitude"], longitude: details["geo"]?["longitude"])
+      if case .array(let values) = details.categories { categories = values.compactMap(Self.text) }
+      geo = Self.geo(latitude: details.geo?["latitude"], longitude: details.geo?["longitude"])
     }
     if isCancelled { title = "[\(labels.cancelled)] " + title }
     summary = Self.nonEmpty(title)
     description = text.flatMap(Self.nonEmpty)
+  }
+
+  /// The timing of the event `init` builds from the entry's item, without the rest of it; nil
+  /// without a start. (A calendar's VTIMEZONE, written before its events, needs their years.)
+  /// The entry's item is read in place, field by field: passing it as an argument copied it
+  /// whole, a retain and a release for each of its strings (issue 20).
+  static func timing(of entry: UnsafePointer<CalendarEntry>, settings: CalendarSettings) -> Timing? {
+    guard let start = entry.pointee.item.startsAt else { return nil }
+    let allDay = EventDetails.member("allDay", of: entry.pointee.item.details) == .bool(true)
+    return timing(start: start, end: entry.pointee.item.endsAt, allDay: allDay, in: settings.timeZone)
+  }
+
+  static func timing(start: Date, end: Date?, allDay: Bool, in zone: TimeZone) -> Timing {
+    guard allDay else { return .timed(start: start, end: end.map { max($0, start) }) }
+    let first = nearestDay(start, in: zone)
+    let last = end.map { nearestDay($0, in: zone) } ?? first.adding(days: 1)
+    return .allDay(start: first, end: last > first ? last : first.adding(days: 1))
   }
 
   /// `TENTATIVE` in any case, without the string `uppercased()` would make.
@@ -79,8 +105,12 @@ struct EventContent {
   /// Labelled lines, in the order a referee looks for them: which game, which league, which role,
   /// for whom, where, with whom; then anything unusual, and the way back to the assignment.
   /// Written into one string (a line each), not a string per line joined afterwards.
-  private static func assignmentText(_ item: Item, position: String?, labels: CalendarLabels) -> String {
-    let details = item.details
+  /// `address` is the item's location as stored (its hall cut off the front here), `link` the
+  /// event's URL.
+  private static func assignmentText(
+    details: EventDetails, position: String?, address: String?, isCancelled: Bool, link: String?,
+    labels: borrowing CalendarLabels
+  ) -> String {
     var text = ""
     text.reserveCapacity(256)
     func line(_ value: String) {
@@ -93,36 +123,36 @@ struct EventContent {
       text += ": "
       text += value
     }
-    add(labels.game, Self.text(details["gameNumber"]).map { "#" + $0 })
+    add(labels.game, Self.text(details.gameNumber).map { "#" + $0 })
     let gender: String? =
-      switch Self.text(details["gender"]) {
+      switch Self.text(details.gender) {
       case "f": labels.women
       case "m": labels.men
       case let other: other
       }
-    switch (Self.text(details["league"]), gender) {
+    switch (Self.text(details.league), gender) {
     case (let league?, let gender?): add(labels.league, league + " (" + gender + ")")
     case (let league?, nil): add(labels.league, league)
     case (nil, let gender?): add(labels.league, "(" + gender + ")")
     case (nil, nil): break
     }
     add(labels.position, position)
-    add(labels.association, Self.text(details["association"]))
-    let hall = Self.text(details["hall"])
+    add(labels.association, Self.text(details.association))
+    let hall = Self.text(details.hall)
     add(labels.hall, hall)
-    var address = item.location
+    var address = address
     if let hall, let location = address, location.hasPrefix(hall + ", ") {
       address = String(location.dropFirst(hall.count + 2))
     }
     add(labels.address, address)
-    if case .array(let names) = details["coReferees"] {
+    if case .array(let names) = details.coReferees {
       add(labels.coReferees, names.compactMap(Self.text).joined(separator: ", "))
     }
-    if item.status == .cancelled { line(labels.cancelled) }
-    if details["postponed"] == .bool(true) { line(labels.postponed) }
-    if details["onExchange"] == .bool(true) { line(labels.onExchange) }
+    if isCancelled { line(labels.cancelled) }
+    if details.postponed == .bool(true) { line(labels.postponed) }
+    if details.onExchange == .bool(true) { line(labels.onExchange) }
     // Many clients show no URL property; the link in the text can still be followed.
-    if let link = item.link.flatMap(nonEmpty) { line(link) }
+    if let link { line(link) }
     return text
   }
 

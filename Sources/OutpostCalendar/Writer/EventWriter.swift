@@ -10,12 +10,16 @@ struct EventWriter {
   private let alarms: [Int]
   /// `;TZID=<zone>`, encoded once rather than for every DTSTART and DTEND.
   private let zoneParameter: [UInt8]
+  /// `settings.writesUTC`, which upper-cases the zone's name and looks it up: asked once, not
+  /// for every DTSTART and DTEND (issue 20).
+  private let writesUTC: Bool
 
   init(settings: CalendarSettings, offsets: ZoneOffsetTable) {
     self.settings = settings
     self.offsets = offsets
     alarms = settings.normalizedAlarms
     zoneParameter = ContentLineWriter.encodedParameter("TZID", settings.timeZone.identifier)
+    writesUTC = settings.writesUTC
   }
 
   /// The bookkeeping of a written event; `contentDigest` leaves it out.
@@ -94,9 +98,9 @@ struct EventWriter {
   /// Local time with TZID, as calendars show it; UTC where the local reading would be read back
   /// as another instant (the second 02:30 of an autumn night is read as the first, §3.3.5), or
   /// when the zone is UTC itself.
-  private func writeDateTime(_ name: String, _ instant: Date, into writer: inout ContentLineWriter) {
+  private func writeDateTime(_ name: StaticString, _ instant: Date, into writer: inout ContentLineWriter) {
     let whole = Self.wholeSeconds(instant)
-    if !settings.writesUTC {
+    if !writesUTC {
       let local = offsets.reading(whole)
       if offsets.instant(of: local) == whole {
         writer.startLine(name, encodedParameters: zoneParameter)
@@ -109,7 +113,7 @@ struct EventWriter {
   }
 
   /// `NAME:20260105T101500Z`: a UTC reading.
-  private func writeUTC(_ name: String, _ reading: CivilDateTime, into writer: inout ContentLineWriter) {
+  private func writeUTC(_ name: StaticString, _ reading: CivilDateTime, into writer: inout ContentLineWriter) {
     writer.startLine(name)
     writer.appendBasic(reading)
     writer.appendByte(UInt8(ascii: "Z"))

@@ -83,7 +83,7 @@ enum TimeZoneComponent {
   private static func writeObservance(
     _ isDaylight: Bool, onset: String, from: Int, to: Int, rule: String?, into writer: inout ContentLineWriter
   ) {
-    let name = isDaylight ? "DAYLIGHT" : "STANDARD"
+    let name: StaticString = isDaylight ? "DAYLIGHT" : "STANDARD"
     writer.begin(name)
     writer.line("DTSTART", raw: onset)
     if let rule { writer.line("RRULE", raw: rule) }

@@ -33,11 +33,20 @@ public struct WrittenEvent: Sendable {
 
 extension CalendarWriter {
   /// The drafts of `items`, nil for an item without a start (no event). The labels are looked
-  /// up once.
-  public static func drafts(of items: some Sequence<Item>, settings: CalendarSettings) -> [EventDraft?] {
+  /// up once; many items are built on all cores (`ParallelChunks`).
+  public static func drafts(of items: some RandomAccessCollection<Item>, settings: CalendarSettings) -> [EventDraft?] {
+    drafts(of: items, settings: settings, parallelism: .machine)
+  }
+
+  static func drafts(
+    of items: some RandomAccessCollection<Item>, settings: CalendarSettings, parallelism: Parallelism
+  ) -> [EventDraft?] {
     let labels = CalendarLabels.forLanguage(settings.language)
-    return items.map { item in
-      EventContent(item, settings: settings, labels: labels).map { .init(item: item, content: $0) }
+    return ParallelChunks.array(items.count, parallelism) { offset in
+      let item = items[items.index(items.startIndex, offsetBy: offset)]
+      // Not `Optional.map`: that copied the content (a retain per string) into the draft.
+      guard let content = EventContent(item, settings: settings, labels: labels) else { return nil }
+      return EventDraft(item: item, content: content)
     }
   }
 
@@ -113,8 +122,8 @@ extension CalendarWriter {
     var picked: [Int] = []
     picked.reserveCapacity(events.count)
     for (index, event) in events.enumerated() {
-      guard let position = positions.position(of: event.uid, uidAt: { events[picked[$0]].uid }) else {
-        positions.insert(event.uid, at: picked.count)
+      guard let position = positions.firstPosition(of: event.uid, else: picked.count, uidAt: { events[picked[$0]].uid })
+      else {
         picked.append(index)
         continue
       }

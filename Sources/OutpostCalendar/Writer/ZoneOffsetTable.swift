@@ -57,11 +57,11 @@ struct ZoneOffsetTable: Sendable {
     let seconds = local.secondsAsIfUTC
     let before = offset(at: seconds - 86_400)
     let after = offset(at: seconds + 86_400)
-    // The larger offset gives the earlier instant.
-    for candidate in before >= after ? [before, after] : [after, before]
-    where offset(at: seconds - candidate) == candidate {
-      return seconds - candidate
-    }
+    // The larger offset gives the earlier instant. (Two names, not an array of them: this is
+    // asked twice an event, and the array was an allocation each time.)
+    let (earlier, later) = before >= after ? (before, after) : (after, before)
+    if offset(at: seconds - earlier) == earlier { return seconds - earlier }
+    if offset(at: seconds - later) == later { return seconds - later }
     return seconds - before
   }
 

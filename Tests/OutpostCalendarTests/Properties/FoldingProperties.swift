@@ -30,14 +30,20 @@ import Testing
 
   /// Text of up to 600 octets from pieces that test the break rules: runs of spaces and tabs,
   /// two-, three- and four-byte characters, plain words.
-  static let text = Generator<String, Shrink.None<String>> { rng in
-    let pieces = [
+  static let text = text(
+    from: [
       "a", "word ", "  ", "\t", " \t ", "é", "€", "😀", "ü ", "x".padding(toLength: 40, withPad: "y", startingAt: 0),
-    ]
-    var text = ""
-    let target = Int.random(in: 0...600, using: &rng)
-    while text.utf8.count < target { text += pieces.randomElement(using: &rng)! }
-    return text
+    ],
+    upTo: 600)
+
+  /// Text of up to `maximum` octets (a random length) made of `pieces`.
+  static func text(from pieces: [String], upTo maximum: Int) -> Generator<String, Shrink.None<String>> {
+    Generator { rng in
+      var text = ""
+      let target = Int.random(in: 0...maximum, using: &rng)
+      while text.utf8.count < target { text += pieces.randomElement(using: &rng)! }
+      return text
+    }
   }
 
   @Test func foldingInPlaceWritesWhatTheCopyingFoldWrote() async {

@@ -25,7 +25,7 @@ import Testing
     return lines
   }
 
-  func folded(_ name: String, _ value: String) -> [UInt8] {
+  func folded(_ name: StaticString, _ value: String) -> [UInt8] {
     var writer = ContentLineWriter()
     writer.text(name, value)
     return writer.bytes

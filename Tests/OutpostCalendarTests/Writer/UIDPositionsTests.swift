@@ -2,7 +2,8 @@ import Testing
 
 @testable import OutpostCalendar
 
-/// `UIDPositions` against a `[String: Int]`, with hashes poor enough that most UIDs share one.
+/// `UIDPositions` against a `[String: Int]`, with hashes poor enough that most UIDs share one,
+/// from 16 slots (grown as UIDs come).
 @Suite struct UIDPositionsTests {
   /// Every string of one to four letters over "abc": 120 UIDs, many of one length.
   static let uids: [String] = (1...4).flatMap { length in
@@ -23,10 +24,9 @@ import Testing
       // Each UID comes several times, in an order that depends on the stride.
       for step in 0..<600 {
         let uid = Self.uids[step * stride % Self.uids.count]
-        let found = positions.position(of: uid, uidAt: { inserted[$0] })
+        let found = positions.firstPosition(of: uid, else: inserted.count, uidAt: { inserted[$0] })
         #expect(found == reference[uid], "\(uid)")
         if found == nil {
-          positions.insert(uid, at: inserted.count)
           reference[uid] = inserted.count
           inserted.append(uid)
         }
