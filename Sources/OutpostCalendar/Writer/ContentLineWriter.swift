@@ -114,8 +114,14 @@ struct ContentLineWriter {
     }
   }
 
-  /// Lines already written by another writer.
-  mutating func append(_ lines: [UInt8]) { bytes += lines }
+  /// Lines already written by another writer. Through their buffer: `+=` retained the array,
+  /// which may be one that every thread writing a calendar shares.
+  mutating func append(_ lines: [UInt8]) { lines.withUnsafeBufferPointer { bytes += $0 } }
+
+  /// `lines[from..<to]`, lines already written.
+  mutating func append(_ lines: [UInt8], from: Int, to: Int) {
+    lines.withUnsafeBufferPointer { bytes += UnsafeBufferPointer(rebasing: $0[from..<to]) }
+  }
 
   mutating func begin(_ component: StaticString) { boundary("BEGIN:", component) }
   mutating func end(_ component: StaticString) { boundary("END:", component) }

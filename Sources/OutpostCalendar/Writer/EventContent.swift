@@ -104,26 +104,28 @@ struct EventContent {
 
   /// Labelled lines, in the order a referee looks for them: which game, which league, which role,
   /// for whom, where, with whom; then anything unusual, and the way back to the assignment.
-  /// Written into one string (a line each), not a string per line joined afterwards.
-  /// `address` is the item's location as stored (its hall cut off the front here), `link` the
-  /// event's URL.
+  /// Written as UTF-8 into one buffer (a line each), made a string once: appending to a string
+  /// piece by piece cost a tenth of building an event (issue 20). `address` is the item's
+  /// location as stored (its hall cut off the front here), `link` the event's URL.
   private static func assignmentText(
     details: EventDetails, position: String?, address: String?, isCancelled: Bool, link: String?,
     labels: borrowing CalendarLabels
   ) -> String {
-    var text = ""
+    var text: [UInt8] = []
     text.reserveCapacity(256)
     func line(_ value: String) {
-      if !text.isEmpty { text += "\n" }
-      text += value
+      if !text.isEmpty { text.append(0x0A) }
+      text += value.utf8
     }
-    func add(_ label: String, _ value: String?) {
+    func add(_ label: String, _ value: String?, prefix: UInt8? = nil) {
       guard let value = value.flatMap(nonEmpty) else { return }
       line(label)
-      text += ": "
-      text += value
+      text.append(UInt8(ascii: ":"))
+      text.append(UInt8(ascii: " "))
+      if let prefix { text.append(prefix) }
+      text += value.utf8
     }
-    add(labels.game, Self.text(details.gameNumber).map { "#" + $0 })
+    add(labels.game, Self.text(details.gameNumber), prefix: UInt8(ascii: "#"))
     let gender: String? =
       switch Self.text(details.gender) {
       case "f": labels.women
@@ -153,7 +155,7 @@ struct EventContent {
     if details.onExchange == .bool(true) { line(labels.onExchange) }
     // Many clients show no URL property; the link in the text can still be followed.
     if let link { line(link) }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Strings as they are, numbers in their usual form: details are lenient JSON.

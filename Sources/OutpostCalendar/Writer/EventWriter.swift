@@ -6,8 +6,14 @@ struct EventWriter {
   let settings: CalendarSettings
   /// The zone's offsets for the years written (any other year asks the zone).
   let offsets: ZoneOffsetTable
-  /// `settings.normalizedAlarms`, sorted once rather than for every event.
-  private let alarms: [Int]
+  /// `BEGIN:VALARM` and `ACTION:DISPLAY`: what each alarm says before its DESCRIPTION.
+  private let alarmOpening: [UInt8]
+  /// Each alarm's `TRIGGER` and `END:VALARM` (`settings.normalizedAlarms`, in that order), one
+  /// after the other; `alarmClosingEnds[i]` is where alarm `i`'s ends. Written once rather than
+  /// line by line for every event (issue 20), and integers to walk, not an array per alarm that
+  /// every thread writing a calendar would retain.
+  private let alarmClosings: [UInt8]
+  private let alarmClosingEnds: [Int]
   /// `;TZID=<zone>`, encoded once rather than for every DTSTART and DTEND.
   private let zoneParameter: [UInt8]
   /// `settings.writesUTC`, which upper-cases the zone's name and looks it up: asked once, not
@@ -17,7 +23,23 @@ struct EventWriter {
   init(settings: CalendarSettings, offsets: ZoneOffsetTable) {
     self.settings = settings
     self.offsets = offsets
-    alarms = settings.normalizedAlarms
+    var opening = ContentLineWriter()
+    opening.begin("VALARM")
+    opening.line("ACTION", raw: "DISPLAY")
+    alarmOpening = opening.bytes
+    var closings = ContentLineWriter()
+    var ends: [Int] = []
+    for minutes in settings.normalizedAlarms {
+      closings.startLine("TRIGGER")
+      closings.appendRaw("-PT")
+      closings.appendNumber(minutes)
+      closings.appendByte(UInt8(ascii: "M"))
+      closings.endLine()
+      closings.end("VALARM")
+      ends.append(closings.bytes.count)
+    }
+    alarmClosings = closings.bytes
+    alarmClosingEnds = ends
     zoneParameter = ContentLineWriter.encodedParameter("TZID", settings.timeZone.identifier)
     writesUTC = settings.writesUTC
   }
@@ -80,16 +102,12 @@ struct EventWriter {
     let isPast = asOf.map { start <= $0 } ?? false
     if !content.isCancelled && !isPast {
       let text = content.summary ?? CalendarLabels.forLanguage(settings.language).reminder
-      for minutes in alarms {
-        writer.begin("VALARM")
-        writer.line("ACTION", raw: "DISPLAY")
+      var closingStart = 0
+      for closingEnd in alarmClosingEnds {
+        writer.append(alarmOpening)
         writer.text("DESCRIPTION", text)
-        writer.startLine("TRIGGER")
-        writer.appendRaw("-PT")
-        writer.appendNumber(minutes)
-        writer.appendByte(UInt8(ascii: "M"))
-        writer.endLine()
-        writer.end("VALARM")
+        writer.append(alarmClosings, from: closingStart, to: closingEnd)
+        closingStart = closingEnd
       }
     }
     writer.end("VEVENT")
