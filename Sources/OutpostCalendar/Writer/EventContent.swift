@@ -86,7 +86,8 @@ struct EventContent {
   /// whole, a retain and a release for each of its strings (issue 20).
   static func timing(of entry: UnsafePointer<CalendarEntry>, settings: CalendarSettings) -> Timing? {
     guard let start = entry.pointee.item.startsAt else { return nil }
-    let allDay = EventDetails.member("allDay", of: entry.pointee.item.details) == .bool(true)
+    // One name hashed: cheaper, for one member, than walking them as `EventDetails` does.
+    let allDay = entry.pointee.item.details["allDay"] == .bool(true)
     return timing(start: start, end: entry.pointee.item.endsAt, allDay: allDay, in: settings.timeZone)
   }
 

@@ -44,16 +44,6 @@ struct EventDetails {
     }
   }
 
-  /// One member of `details`, found as `init` finds it: walked when there are few, since
-  /// hashing the name costs more than comparing it with each (the all-day flag of every event of
-  /// a calendar is read before its VTIMEZONE is written).
-  static func member(_ name: String, of details: JSONValue) -> JSONValue? {
-    guard case .object(let members) = details else { return nil }
-    guard members.count <= walkedMembers else { return members[name] }
-    for (key, value) in members where key == name { return value }
-    return nil
-  }
-
   private mutating func take(_ name: String, _ value: JSONValue) {
     switch name {
     case "status": status = value
