@@ -367,13 +367,19 @@ def scale_row(url, name, before):
 
 
 def ics_row():
+    """Outpost's median render of a 10k-event .ics (the daemon renders again and again; a
+    process's first render also pays for its memory's first pages and its worker threads' start,
+    shown beside it) against icalendar's median of three builds and serialisations, which take
+    the same time each."""
     say("==> writing a 10,000-event .ics: Outpost's writer against icalendar (outpost-sync-bench)")
-    swift, python = [], []
+    swift, first, python = [], [], []
     for _ in range(1 if QUICK else 3):
         output = subprocess.run([SYNC_BENCH, "--only", "calendar"], text=True, capture_output=True, check=True,
                                 env=dict(os.environ, PATH=f"{PEERS}:{os.environ['PATH']}")).stdout
         for line in output.splitlines():
             if "calendar of 10,000 events rendered:" in line:
+                first.append(float(line.split(":")[1].split("ms")[0]))
+            if "median of 15 more renders:" in line:
                 swift.append(float(line.split(":")[1].split("ms")[0]))
             if "python icalendar" in line and " ms" in line:
                 python.append(float(line.split(":")[1].split("ms")[0]))
@@ -381,9 +387,12 @@ def ics_row():
         row("write a 10k-event .ics", "icalendar", "not measured", "–", "–", "–", "≥ 100× faster", False)
         return
     peer_value, outpost_value = statistics.median(python) / 1000, statistics.median(swift) / 1000
+    first_value = statistics.median(first) / 1000
     ratio = peer_value / outpost_value
-    row("write a 10k-event .ics", "icalendar build + `to_ical()`", milliseconds(peer_value),
-        milliseconds(outpost_value), f"{ratio:.0f}× faster", "–", "≥ 100× faster", ratio >= 100)
+    row("write a 10k-event .ics (median render)", "icalendar build + `to_ical()`", milliseconds(peer_value),
+        milliseconds(outpost_value), f"{ratio:.0f}× faster",
+        f"a process's first render {milliseconds(first_value)} ({peer_value / first_value:.0f}×)", "≥ 100× faster",
+        ratio >= 100)
 
 
 def idle_row(daemon, seconds):
