@@ -9,7 +9,7 @@ struct EventDetails {
   var description: JSONValue?
   var categories: JSONValue?
   var geo: JSONValue?
-  // An assignment's (VolleyManager's connector).
+  // An `assignment` item's, the members `EventContent` already read for that kind.
   var position: JSONValue?
   var positionLabel: JSONValue?
   var gameNumber: JSONValue?
