@@ -58,6 +58,20 @@ struct OutpostdCommand: AsyncParsableCommand {
       """)
   var checkKeyring = false
 
+  /// systemd starts outpostd without arguments (outpostd.service's `ExecStart=`), and a client
+  /// waits on the socket meanwhile: that start skips ArgumentParser, whose parse of an empty
+  /// command line (the runtime instantiating its generic types and checking their
+  /// conformances, the completion-script check) was 2.5 ms of a 20 ms socket-activated start
+  /// (docs/performance.md, "Start to ready"). Every other command line is parsed as before.
+  static func main() async {
+    guard CommandLine.arguments.count == 1 else { return await main(nil) }
+    do {
+      try await startDaemon(socket: nil, logLevel: nil, checkConfig: false)
+    } catch {
+      exit(withError: error)
+    }
+  }
+
   func run() async throws {
     if printConfig {
       print(DaemonConfigurationDocs.defaultFile, terminator: "")
@@ -77,6 +91,12 @@ struct OutpostdCommand: AsyncParsableCommand {
       if !report.usable { throw ExitCode(69) }
       return
     }
+    try await Self.startDaemon(socket: socket, logLevel: logLevel, checkConfig: checkConfig)
+  }
+
+  /// Checks the configuration (with `checkConfig`) or runs the daemon until it stops; what the
+  /// parsed command and an argument-less start share.
+  static func startDaemon(socket: String?, logLevel: String?, checkConfig: Bool) async throws {
     HeapHygiene.limitArenas()
     let environment = ProcessInfo.processInfo.environment
     let paths: OutpostPaths

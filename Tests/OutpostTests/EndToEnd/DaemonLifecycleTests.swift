@@ -47,6 +47,21 @@ extension EndToEnd {
       #expect(try first.client().call(DaemonHello.self, .init()).product == "Outpost")
     }
 
+    /// systemd's argument-less start skips ArgumentParser; its errors must read and exit as a
+    /// parsed command line's do.
+    @Test func anArgumentlessStartFailsAsAParsedOneDoes() throws {
+      let daemon = try DaemonProcess()
+      var environment = daemon.environment
+      for key in ["OUTPOST_RUNTIME_DIR", "OUTPOST_SOCKET", "XDG_RUNTIME_DIR"] { environment[key] = nil }
+      let bare = try runCommand(DaemonProcess.binary("outpostd"), [], environment: environment)
+      let parsed = try runCommand(DaemonProcess.binary("outpostd"), ["--log-level", "info"], environment: environment)
+      #expect(bare.status == 64)
+      #expect(bare.stderr.contains("XDG_RUNTIME_DIR is not set"), "\(bare.stderr)")
+      #expect(bare.stderr.contains("Usage: outpostd"), "\(bare.stderr)")
+      #expect(parsed.status == bare.status)
+      #expect(parsed.stderr == bare.stderr)
+    }
+
     @Test func anInvalidConfigurationIsRefusedWithKeyAndLine() throws {
       let daemon = try DaemonProcess(config: "[rpc]\nmax_frame_bytes = \"huge\"\n[bogus]\nx = 1\n")
       let result = try runCommand(DaemonProcess.binary("outpostd"), [], environment: daemon.environment)
