@@ -116,8 +116,14 @@ public enum ConnectorRegistry {
 public struct ConnectorKind: Sendable {
   public let descriptor: ConnectorDescriptor
   public let actions: [ActionDeclaration]
-  /// What it answers live (`QueryingConnector`); none for most.
-  public let queries: [QueryDeclaration]
+  /// What it answers live (`QueryingConnector`) or from the store (`StoreViewingConnector`);
+  /// none for most. Asked when a query comes, not when `kinds` is built at every start: a
+  /// failed cast to a protocol walks all of the binary's conformance records, and the fourteen
+  /// of `kinds` were 0.5 ms of a socket-activated start (docs/performance.md, "Start to ready").
+  public var queries: [QueryDeclaration] {
+    ((connectorType as? any QueryingConnector.Type)?.queries ?? [])
+      + ((connectorType as? any StoreViewingConnector.Type)?.storeViews ?? [])
+  }
   /// The connector's type, for what it may also be (`SecretAddressConnector`).
   let connectorType: any Connector.Type
   let makeKeeper:
@@ -131,7 +137,7 @@ public struct ConnectorKind: Sendable {
   /// A connector that syncs and acts.
   public static func acting<C: SyncingConnector & ActingConnector>(_ type: C.Type) -> ConnectorKind {
     ConnectorKind(
-      descriptor: C.descriptor, actions: C.actions, queries: queries(of: C.self), connectorType: C.self,
+      descriptor: C.descriptor, actions: C.actions, connectorType: C.self,
       makeKeeper: keeperMaker(C.self),
       preparation: { type, item, params, now throws(ActionRefusal) in
         try C.prepare(type, on: item, params: params, now: now)
@@ -144,17 +150,12 @@ public struct ConnectorKind: Sendable {
   /// A connector that only syncs.
   public static func syncing<C: SyncingConnector>(_ type: C.Type) -> ConnectorKind {
     ConnectorKind(
-      descriptor: C.descriptor, actions: [], queries: queries(of: C.self), connectorType: C.self,
+      descriptor: C.descriptor, actions: [], connectorType: C.self,
       makeKeeper: keeperMaker(C.self),
       preparation: { type, _, _, _ throws(ActionRefusal) in throw .notAllowed("\(type.rawValue) is not declared") },
       accountPreparation: { type, _, _ throws(ActionRefusal) in
         throw .notAllowed("\(type.rawValue) is not declared")
       })
-  }
-
-  private static func queries<C: Connector>(of type: C.Type) -> [QueryDeclaration] {
-    ((type as? any QueryingConnector.Type)?.queries ?? [])
-      + ((type as? any StoreViewingConnector.Type)?.storeViews ?? [])
   }
 
   /// A question answered from the store (`QueryDeclaration.fromStore`), by the connector.

@@ -19,6 +19,35 @@ import Testing
     }
   }
 
+  /// The parse by bytes against the one by Characters it replaced, on every text of up to four
+  /// pieces from digits, colons, blanks, a letter and multi-byte characters, and around blanks.
+  @Test func timesOfDayParseAsByCharacters() {
+    func reference(_ text: String) -> LocalTime? {
+      let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+        parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        let hour = Int(parts[0]), let minute = Int(parts[1])
+      else { return nil }
+      return LocalTime(hour: hour, minute: minute)
+    }
+    let pieces = ["0", "2", "5", "9", "07", "23", ":", " ", "x", "é", "\u{301}", "٣"]
+    var texts = [""]
+    var last = [""]
+    for _ in 1...4 {
+      last = last.flatMap { text in pieces.map { text + $0 } }
+      texts += last
+    }
+    texts += ["\t7:05\n", "\u{A0}07:30\u{2003}", " 23:59 ", "0:00", "00:00", "24:00", "12:60"]
+    var accepted = 0
+    for text in texts {
+      let parsed = try? LocalTime.parse(text)
+      #expect(parsed == reference(text), "\(text.debugDescription)")
+      if parsed != nil { accepted += 1 }
+    }
+    #expect(accepted > 100)
+  }
+
   @Test func durations() throws {
     #expect(try ReminderDuration.parse("5m") == .seconds(300))
     #expect(try ReminderDuration.parse("15m") == .seconds(900))
