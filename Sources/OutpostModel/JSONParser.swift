@@ -427,6 +427,17 @@ extension JSONValue {
     return out
   }
 
+  /// False when a number in it is infinite or NaN, which JSON cannot hold (`serialized` would
+  /// write them as `inf` and `nan`; `JSONCoding.encode` refuses them).
+  public var numbersAreFinite: Bool {
+    switch self {
+    case .double(let value): value.isFinite
+    case .array(let elements): elements.allSatisfy(\.numbersAreFinite)
+    case .object(let members): members.values.allSatisfy(\.numbersAreFinite)
+    case .null, .bool, .int, .string: true
+    }
+  }
+
   func write(into out: inout [UInt8]) {
     switch self {
     case .null: out.append(contentsOf: "null".utf8)

@@ -201,6 +201,27 @@ import Testing
     #expect(recent.map(\.seq) == [8, 9, 10, 11, 12])
     #expect(recent.last?.data == ["n": 12])
     #expect(try await store.lastEventSeq() == 12)
+    let log = try await store.eventLog(limit: 3)
+    #expect(log.recent.map(\.seq) == [10, 11, 12] && log.recent.last?.data == ["n": 12] && log.lastSeq == 12)
+  }
+
+  /// Event data is written directly (`JSONValue.serialized`); a number JSON cannot hold is
+  /// refused as the encoder refused it, and nothing is recorded.
+  @Test func eventDataWithANonFiniteNumberIsRefused() async throws {
+    let store = try Store.inMemory()
+    let nested: JSONValue = ["ok": .double(1.5), "list": [.double(2), ["deep": .double(.infinity)]]]
+    let finite: JSONValue = ["a": [1, "b", .double(-0.5)], "n": .null]
+    #expect(!nested.numbersAreFinite)
+    #expect(finite.numbersAreFinite)
+    for data: JSONValue in [nested, ["x": .double(.nan)], .double(-.infinity)] {
+      await #expect(throws: StoreError.self) {
+        try await store.appendEvent(type: "test.didHappen", data: data, retain: 5)
+      }
+    }
+    #expect(try await store.lastEventSeq() == 0)
+    try await store.appendEvent(type: "test.didHappen", data: ["ok": .double(1.5), "s": "a/b\"c"], retain: 5)
+    let row = try await store.writer.read { db in try String.fetchOne(db, sql: "SELECT data FROM event") }
+    #expect(row == #"{"ok":1.5,"s":"a/b\"c"}"#)
   }
 
   @Test func strictTablesRefuseBadRows() async throws {

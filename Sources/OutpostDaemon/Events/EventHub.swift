@@ -38,9 +38,8 @@ final class EventHub: Sendable {
     self.store = store
     self.retained = retained
     self.logger = logger
-    let recent = try await store.recentEvents(limit: retained)
-    let lastSeq = try await store.lastEventSeq()
-    self.state = Mutex(State(recent: recent, lastSeq: lastSeq))
+    let log = try await store.eventLog(limit: retained)
+    self.state = Mutex(State(recent: log.recent, lastSeq: log.lastSeq))
   }
 
   var subscriberCount: Int { state.withLock { $0.subscribers.count } }
