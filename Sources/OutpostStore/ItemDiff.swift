@@ -15,9 +15,10 @@ struct ItemDiff {
     var removed: Bool
   }
 
+  /// `incoming`: the item's position in the incoming list (its serialised details are there).
   enum Write {
-    case insert(Item, fingerprint: String)
-    case update(number: Int64, Item, fingerprint: String, revive: Bool)
+    case insert(Item, fingerprint: String, incoming: Int)
+    case update(number: Int64, Item, fingerprint: String, incoming: Int, revive: Bool)
     case markRemoved(number: Int64)
   }
 
@@ -38,19 +39,21 @@ struct ItemDiff {
     var byKey: [String: Existing] = [:]
     for entry in existing { byKey[key(entry.kind, entry.upstreamID)] = entry }
     var seen = Set<String>()
-    for (item, fingerprint) in zip(incoming, fingerprints) {
+    for (position, (item, fingerprint)) in zip(incoming, fingerprints).enumerated() {
       let itemKey = key(item.kind, item.upstreamID)
       guard seen.insert(itemKey).inserted else { continue }  // a service listing one twice
       guard let old = byKey[itemKey] else {
-        diff.writes.append(.insert(item, fingerprint: fingerprint))
+        diff.writes.append(.insert(item, fingerprint: fingerprint, incoming: position))
         diff.changes.append(ItemChange(number: 0, kind: item.kind, upstreamID: item.upstreamID, change: .new))
         continue
       }
       if old.removed {
-        diff.writes.append(.update(number: old.number, item, fingerprint: fingerprint, revive: true))
+        diff.writes.append(
+          .update(number: old.number, item, fingerprint: fingerprint, incoming: position, revive: true))
         diff.changes.append(ItemChange(number: old.number, kind: item.kind, upstreamID: item.upstreamID, change: .new))
       } else if old.fingerprint != fingerprint {
-        diff.writes.append(.update(number: old.number, item, fingerprint: fingerprint, revive: false))
+        diff.writes.append(
+          .update(number: old.number, item, fingerprint: fingerprint, incoming: position, revive: false))
         let previous = try load(old.number)
         let fields = previous.map { changedFields($0, item) } ?? ["details"]
         let change: ItemChange.Kind =
@@ -109,7 +112,8 @@ struct ItemDiff {
 /// then the details as sorted-key JSON): equal items, equal fingerprints, so an unchanged item
 /// costs no write.
 enum Fingerprint {
-  static func of(_ item: Item) -> String {
+  /// `details`: the item's details serialised (`JSONValue.serialized`), which the store writes too.
+  static func of(_ item: Item, details: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func mix(_ bytes: some Sequence<UInt8>) {
       for byte in bytes {
@@ -125,7 +129,7 @@ enum Fingerprint {
     mix((item.location ?? "\u{0}").utf8)
     mix(item.status.rawValue.utf8)
     mix((item.link ?? "\u{0}").utf8)
-    mix(item.details.serialized)
+    mix(details.utf8)
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }

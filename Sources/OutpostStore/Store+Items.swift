@@ -29,7 +29,9 @@ extension Store {
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
-    let fingerprints = items.map(Fingerprint.of)
+    // Each item's details serialised once, for its fingerprint and for its row.
+    let detailTexts = items.map { String(decoding: $0.details.serialized, as: UTF8.self) }
+    let fingerprints = zip(items, detailTexts).map { Fingerprint.of($0, details: $1) }
     let pointKinds = Set(points.map(\.kind))
     let itemKinds = Set(items.map(\.kind))
     // Looked at first in a read: a sync that changes nothing must not even open a write.
@@ -60,7 +62,7 @@ extension Store {
       var inserted: [Int64] = []
       for write in diff.writes {
         switch write {
-        case .insert(let item, let fingerprint):
+        case .insert(let item, let fingerprint, let position):
           try db.cachedStatement(
             sql: """
               INSERT INTO item (account_id, kind, upstream_id, title, starts_at, ends_at, location, status, details,
@@ -68,9 +70,11 @@ extension Store {
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """
           ).execute(
-            arguments: StatementArguments(Self.itemArguments(item, accountID: accountID) + [fingerprint, stamp, stamp]))
+            arguments: StatementArguments(
+              Self.itemArguments(item, accountID: accountID, details: detailTexts[position])
+                + [fingerprint, stamp, stamp]))
           inserted.append(db.lastInsertedRowID)
-        case .update(let number, let item, let fingerprint, let revive):
+        case .update(let number, let item, let fingerprint, let position, let revive):
           try db.execute(
             sql: """
               UPDATE item SET title = ?, starts_at = ?, ends_at = ?, location = ?, status = ?, details = ?, link = ?,
@@ -78,7 +82,8 @@ extension Store {
               WHERE number = ?
               """,
             arguments: StatementArguments(
-              Array(Self.itemArguments(item, accountID: accountID).dropFirst(3)) + [fingerprint, stamp, number]))
+              Array(Self.itemArguments(item, accountID: accountID, details: detailTexts[position]).dropFirst(3))
+                + [fingerprint, stamp, number]))
         case .markRemoved(let number):
           try db.execute(sql: "UPDATE item SET removed_at = ? WHERE number = ?", arguments: [stamp, number])
         }
@@ -207,11 +212,11 @@ extension Store {
     }
   }
 
-  static func itemArguments(_ item: Item, accountID: String) throws -> [(any DatabaseValueConvertible)?] {
+  /// `details`: the item's details serialised (`JSONValue.serialized`).
+  static func itemArguments(_ item: Item, accountID: String, details: String) -> [(any DatabaseValueConvertible)?] {
     [
       accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(UTCTimestamp.format),
-      item.endsAt.map(UTCTimestamp.format), item.location, item.status.rawValue,
-      String(decoding: item.details.serialized, as: UTF8.self), item.link,
+      item.endsAt.map(UTCTimestamp.format), item.location, item.status.rawValue, details, item.link,
     ]
   }
 
