@@ -64,9 +64,12 @@ struct CivilDateTime: Hashable, Comparable, Sendable {
     // Transitions are months apart, so the offsets a day either side are the two candidates.
     let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local - 86_400)))
     let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local + 86_400)))
-    for offset in [before, after].sorted(by: >) {
+    // Mostly both are the same: then so is the answer, consistent or not (the gap's fallback
+    // below is that offset too), without asking the zone a third time (issue 20).
+    if before == after { return Date(timeIntervalSince1970: Double(local - before)) }
+    // The larger offset gives the earlier instant: the first of two readings in an overlap.
+    for offset in [max(before, after), min(before, after)] {
       let instant = Date(timeIntervalSince1970: Double(local - offset))
-      // The larger offset gives the earlier instant: the first of two readings in an overlap.
       if zone.secondsFromGMT(for: instant) == offset { return instant }
     }
     // In a gap no candidate is consistent: use the offset before it.

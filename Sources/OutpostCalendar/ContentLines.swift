@@ -84,7 +84,9 @@ enum ContentLineReader {
     while index < bytes.count, bytes[index] == UInt8(ascii: ";") {
       index += 1
       let nameStart = index
-      while index < bytes.count, ![UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index]) {
+      while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ";"),
+        bytes[index] != UInt8(ascii: ":")
+      {
         index += 1
       }
       let parameterName = decode(bytes[nameStart..<index]).trimmingSpaces().uppercased()
@@ -111,21 +113,25 @@ enum ContentLineReader {
       let value = decode(bytes[start..<min(index, bytes.count)])
       if index < bytes.count { index += 1 }  // The closing quote.
       // Anything between the closing quote and the next delimiter is malformed; skip it.
-      while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index]) {
-        index += 1
-      }
+      while index < bytes.count, !isDelimiter(bytes[index]) { index += 1 }
       return caretDecoded(value)
     }
     let start = index
-    while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index]) {
-      index += 1
-    }
+    while index < bytes.count, !isDelimiter(bytes[index]) { index += 1 }
     return caretDecoded(decode(bytes[start..<index]).trimmingSpaces())
+  }
+
+  /// What ends a parameter value: `,` (the next value of a list), `;` (the next parameter) or
+  /// `:` (the value). Compared one by one: an array literal here was built for every byte.
+  private static func isDelimiter(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
   }
 
   /// RFC 6868 escapes in parameter values: `^n` newline, `^'` double quote, `^^` caret.
   private static func caretDecoded(_ value: String) -> String {
-    guard value.contains("^") else { return value }
+    // On the bytes: `String.contains("^")` matched a string, slowly. A `^` byte that is part of a
+    // larger character passes this check and is then left alone by the loop, as it was before.
+    guard value.utf8.contains(UInt8(ascii: "^")) else { return value }
     var result = ""
     var pending = false
     for character in value {
@@ -153,6 +159,14 @@ enum ContentLineReader {
 extension StringProtocol {
   /// Without leading and trailing spaces and tabs (Foundation-free, for the parser's hot path).
   func trimmingSpaces() -> String {
+    // Mostly neither end is a space or a tab: then the text itself, without a walk over its
+    // characters (the parser trims every name and parameter, issue 20). A character that begins
+    // with another byte is not " " or "\t", and one that ends with another byte is not either.
+    let untouched = utf8.withContiguousStorageIfAvailable { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return false }
+      return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+    }
+    if untouched == true { return String(self) }
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
       return ""

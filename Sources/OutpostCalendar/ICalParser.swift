@@ -17,14 +17,20 @@ public enum ICalParseError: Error, Sendable, Equatable, CustomStringConvertible 
 public enum ICalParser {
   /// Parses a feed. `floatingTimeZone` is the zone of all-day dates and of floating times (the
   /// user's; for floating times the feed's `X-WR-TIMEZONE` comes first). Several VCALENDARs in
-  /// one input are read as one calendar.
+  /// one input are read as one calendar. `readingEvents: false` reads only whether there is a
+  /// calendar, its name and whether it ended early (no events, no warnings): a feed's check
+  /// when it is added, whose events the first sync reads anyway.
   public static func parse(
-    _ bytes: [UInt8], floatingTimeZone: TimeZone = .current
+    _ bytes: [UInt8], floatingTimeZone: TimeZone = .current, readingEvents: Bool = true
   ) throws(ICalParseError) -> ICalendar {
     var warnings = Warnings()
     let lines = ContentLineReader.read(bytes, warnings: &warnings)
     let calendars = ComponentBuilder.build(lines, warnings: &warnings).filter { $0.name == "VCALENDAR" }
     guard !calendars.isEmpty else { throw .notACalendar }
+    guard readingEvents else {
+      return ICalendar(
+        name: name(of: calendars), events: [], warnings: [], endedEarly: calendars.contains(where: \.endedEarly))
+    }
 
     var definitions: [String: Component] = [:]
     for zone in calendars.flatMap({ $0.children("VTIMEZONE") }) {
@@ -44,11 +50,16 @@ public enum ICalParser {
     warnings = reader.warnings
     events = deduplicated(events, warnings: &warnings)
 
-    let name = calendars.lazy.compactMap { calendar in
+    return ICalendar(
+      name: name(of: calendars), events: events, warnings: warnings.list,
+      endedEarly: calendars.contains(where: \.endedEarly))
+  }
+
+  /// The first non-empty `X-WR-CALNAME` (or RFC 7986's `NAME`).
+  private static func name(of calendars: [Component]) -> String? {
+    calendars.lazy.compactMap { calendar in
       (calendar.first("X-WR-CALNAME") ?? calendar.first("NAME")).map { TextValue.unescape($0.value).trimmingSpaces() }
     }.first { !$0.isEmpty }
-    return ICalendar(
-      name: name, events: events, warnings: warnings.list, endedEarly: calendars.contains(where: \.endedEarly))
   }
 
   /// One event per UID and RECURRENCE-ID: the highest SEQUENCE, then the latest LAST-MODIFIED,

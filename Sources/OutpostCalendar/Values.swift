@@ -6,21 +6,35 @@ enum TextValue {
     // Byte-wise: every escape is ASCII, and long DESCRIPTIONs make Character iteration costly.
     let backslash = UInt8(ascii: "\\")
     guard raw.utf8.contains(backslash) else { return raw }
-    var result: [UInt8] = []
-    result.reserveCapacity(raw.utf8.count)
-    var escaped = false
-    for byte in raw.utf8 {
-      if escaped {
-        result.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
-        escaped = false
-      } else if byte == backslash {
-        escaped = true
-      } else {
-        result.append(byte)
+    var raw = raw
+    // The runs between escapes copied whole, straight into the string (an append per byte into
+    // an array, then a copy, was most of a feed's text, issue 20). The bytes stay valid UTF-8:
+    // a backslash is ASCII, never inside a character, and what replaces an escape is ASCII.
+    return raw.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count) { out in
+        var written = 0
+        var index = 0
+        while index < bytes.count {
+          var end = index
+          while end < bytes.count, bytes[end] != backslash { end += 1 }
+          if end > index {
+            (out.baseAddress! + written).update(from: bytes.baseAddress! + index, count: end - index)
+            written += end - index
+          }
+          guard end < bytes.count else { break }
+          if end + 1 < bytes.count {
+            let byte = bytes[end + 1]
+            out[written] = byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte
+            index = end + 2
+          } else {
+            out[written] = backslash  // A trailing lone backslash stays.
+            index = end + 1
+          }
+          written += 1
+        }
+        return written
       }
     }
-    if escaped { result.append(backslash) }
-    return String(decoding: result, as: UTF8.self)
   }
 
   /// A list of TEXT values (CATEGORIES), split on commas that are not escaped, each unescaped.

@@ -39,20 +39,25 @@ public struct CalendarEntry: Sendable, Equatable {
   }
 
   private static func sanitized(_ text: String) -> String {
-    var result = ""
+    // Bytes in, ASCII out, made a string once: appending scalar by scalar (and a fresh array of
+    // hex digits per escape) was a third of each event's digest (issue 20).
+    let hex: StaticString = "0123456789ABCDEF"
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {
       let isKept =
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
         || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
       if isKept {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
+        result.append(byte)
       } else {
-        let hex = Array("0123456789ABCDEF")
-        result += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
+        result.append(UInt8(ascii: "%"))
+        result.append(hex.utf8Start[Int(byte >> 4)])
+        result.append(hex.utf8Start[Int(byte & 0x0F)])
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// 16 hex digits of FNV-1a 64: only to keep long cut ids apart, not a digest.

@@ -4,6 +4,11 @@ import OutpostModel
 /// Turns stored items into iCalendar (RFC 5545, with RFC 7986's calendar properties): pure
 /// functions, deterministic to the byte so that an unchanged calendar keeps its ETag.
 public enum CalendarWriter {
+  /// The members of an item's details that its event is written from (`EventDetails`): a
+  /// calendar's items can be read with only these (`Store.items(detailKeys:)`), the rest of
+  /// each item's details stepped over rather than parsed (issue 20).
+  public static let detailKeys = Set(EventDetails.names)
+
   /// One VEVENT in its own VCALENDAR (with its VTIMEZONE): a vdir file or a CalDAV resource.
   /// Without METHOD, which a CalDAV resource must not have (RFC 4791 §4.1), and without the
   /// feed's name, colour and refresh interval, which belong to a whole calendar. Empty for an

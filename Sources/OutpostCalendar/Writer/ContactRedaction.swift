@@ -6,22 +6,46 @@ enum ContactRedaction {
   /// leave dangling ("Anna Muster, anna@example.ch, +41 79 …" becomes "Anna Muster").
   static func redacted(_ text: String) -> String {
     guard mayHoldContact(text.utf8) else { return text }
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { mayHoldContact($0.utf8) ? redactedLine(Array($0)) : String($0) }
-      .joined(separator: "\n")
+    // Lines split on the bytes (a split by characters was most of an event's content, issue 20):
+    // an LF byte not after a CR is exactly a "\n" character (a line feed always stands alone,
+    // except in CR LF, which a split on "\n" does not split either).
+    let utf8 = text.utf8
+    var lines: [Substring] = []
+    var start = utf8.startIndex
+    var previous: UInt8 = 0
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 0x0A && previous != 0x0D {
+        lines.append(text[start..<index])
+        start = utf8.index(after: index)
+      }
+      previous = byte
+      index = utf8.index(after: index)
+    }
+    lines.append(text[start...])
+    guard lines.contains(where: { mayHoldContact($0.utf8) }) else { return text }
+    return lines.map { mayHoldContact($0.utf8) ? redactedLine(Array($0)) : String($0) }.joined(separator: "\n")
   }
 
   /// Whether a line could hold an address or a number at all: an address needs an "@", a phone
-  /// number at least 9 ASCII digits. Most lines have neither, and the scan below asks Unicode
-  /// properties of every character (a third of a 10,000-event calendar's rendering time before
-  /// this check), so they are passed over on their bytes.
+  /// number 9 ASCII digits with nothing but spaces, `-`, `/`, `(`, `)` and `+` between them (what
+  /// `phoneEnd` reads). Most lines have neither, and the scan below asks Unicode properties of
+  /// every character (a third of a 10,000-event calendar's rendering time before this check),
+  /// so they are passed over on their bytes. Any byte outside that set ends a run: `phoneEnd`
+  /// stops at its character too, and counts no more digits than the bytes before it hold.
   private static func mayHoldContact(_ bytes: some Sequence<UInt8>) -> Bool {
     var digits = 0
     for byte in bytes {
-      if byte == UInt8(ascii: "@") { return true }
-      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+      switch byte {
+      case UInt8(ascii: "@"): return true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
         digits += 1
         if digits >= 9 { return true }
+      case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "("), UInt8(ascii: ")"),
+        UInt8(ascii: "+"):
+        continue
+      default: digits = 0
       }
     }
     return false

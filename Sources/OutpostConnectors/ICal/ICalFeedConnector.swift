@@ -36,7 +36,8 @@ public struct ICalFeedConnector: SyncingConnector {
     guard case .body(let bytes, let validators) = try await client.get(address, since: nil) else {
       throw .unexpectedReply("the feed answered 304 Not Modified to an unconditional request")
     }
-    let calendar = try parse(bytes)
+    // Its name and that it is a whole calendar; its events are the first sync's to read.
+    let calendar = try parse(bytes, readingEvents: false)
     return LoginResult(
       session: ICalFeedSession(address: address, calendarName: calendar.name, validators: validators),
       identity: AccountIdentity(displayName: calendar.name, groups: []))
@@ -76,13 +77,14 @@ public struct ICalFeedConnector: SyncingConnector {
   /// Larger bodies are not calendars a person subscribes to; parsing them would only eat memory.
   static let maximumFeedBytes = 64 << 20
 
-  private func parse(_ bytes: [UInt8]) throws(ConnectorError) -> ICalendar {
+  private func parse(_ bytes: [UInt8], readingEvents: Bool = true) throws(ConnectorError) -> ICalendar {
     guard bytes.count <= Self.maximumFeedBytes else {
       throw .unexpectedReply("the feed is larger than \(Self.maximumFeedBytes >> 20) MiB")
     }
     let calendar: ICalendar
     do {
-      calendar = try ICalParser.parse(bytes, floatingTimeZone: floatingTimeZone ?? .current)
+      calendar = try ICalParser.parse(
+        bytes, floatingTimeZone: floatingTimeZone ?? .current, readingEvents: readingEvents)
     } catch {
       throw .unexpectedReply("the address did not return an iCalendar feed")
     }

@@ -67,8 +67,12 @@ enum ICalFeedItems {
   }
 
   /// Item locations are one line, as typed into a map search.
-  private static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+  static func oneLine(_ text: String) -> String {
+    // Mostly one line already: then only trimmed, without a split by characters (issue 20). Every
+    // newline character (LF, VT, FF, CR, NEL, U+2028, U+2029) holds one of these bytes.
+    let mayBreak = text.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
+    guard mayBreak else { return text.trimmingWhitespace() }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .joined(separator: ", ")
   }
 }

@@ -241,18 +241,17 @@ actor CalendarFiles {
     let now = Date()
     // Cancelled games stay (marked) until they are past, then leave the calendar; past events
     // get no alarms (a new subscriber must not be reminded of last month's games).
-    let stored = try await store.items(accountID: accountID).filter {
+    // Only the details the events are written from: the others were parsed for nothing.
+    let stored = try await store.items(accountID: accountID, detailKeys: CalendarWriter.detailKeys).filter {
       CalendarWriter.isCalendarItem($0.item, asOf: now, kinds: settings.eventKinds)
     }
     var calendarSettings = settings
     if let name { calendarSettings.name = "\(settings.name) — \(name)" }
     let drafts = CalendarWriter.drafts(of: stored.lazy.map { $0.item }, settings: calendarSettings)
     let digests = Dictionary(
-      uniqueKeysWithValues: zip(stored, drafts).map { stored, draft in
-        let digest =
-          draft.map { CalendarWriter.contentDigest($0, settings: calendarSettings) }
-          ?? CalendarWriter.contentDigest(stored.item, settings: calendarSettings)
-        return (stored.number, digest)
+      uniqueKeysWithValues: zip(stored, CalendarWriter.contentDigests(drafts, settings: calendarSettings)).map {
+        stored, digest in
+        (stored.number, digest ?? CalendarWriter.contentDigest(stored.item, settings: calendarSettings))
       })
     let sequences = try await store.calendarSequences(for: digests)
     let entries = stored.map { stored in

@@ -72,6 +72,55 @@ import Testing
       status: status, details: .object(details), link: Bool.random(using: &rng) ? "https://example.ch/\(id)" : nil)
   }
 
+  /// The digests of a regeneration's drafts, made with one writer and one offset table in three
+  /// parts, are each draft's own digest.
+  @Test func digestsInPartsAreEachDraftsOwn() async {
+    await propertyCheck(count: 300, input: Self.entries) { entries in
+      let drafts = CalendarWriter.drafts(of: entries.map(\.item), settings: Self.settings, parallelism: Self.split)
+      let digests = CalendarWriter.contentDigests(drafts, settings: Self.settings, parallelism: Self.split)
+      #expect(digests.count == drafts.count)
+      for (draft, digest) in zip(drafts, digests) {
+        #expect(digest == draft.map { CalendarWriter.contentDigest($0, settings: Self.settings) })
+      }
+    }
+  }
+
+  /// A calendar's items are read with only `CalendarWriter.detailKeys` of their details (the
+  /// daemon's files, issue 20): the events written from them, and their digests, must be those
+  /// written from the whole details.
+  @Test func eventsAreWrittenFromTheirDetailKeysAlone() async {
+    await propertyCheck(count: 200, input: Self.entries) { generated in
+      // With the members a feed's items also carry, none of which an event is written from.
+      let entries = generated.map { entry in
+        var entry = entry
+        if case .object(var members) = entry.item.details {
+          members["uid"] = .string(entry.item.upstreamID + "@club.example.ch")
+          members["url"] = "https://example.ch/elsewhere"
+          members["calendar"] = "Club"
+          members["sequence"] = 4
+          members["recurring"] = true
+          members["alarms"] = [30]
+          entry.item.details = .object(members)
+        }
+        return entry
+      }
+      let limited = entries.map { entry in
+        var entry = entry
+        if case .object(let members) = entry.item.details {
+          entry.item.details = .object(members.filter { CalendarWriter.detailKeys.contains($0.key) })
+        }
+        return entry
+      }
+      let whole = CalendarWriter.render(entries, settings: Self.settings, asOf: Self.asOf)
+      #expect(CalendarWriter.render(limited, settings: Self.settings, asOf: Self.asOf) == whole)
+      for (entry, less) in zip(entries, limited) {
+        #expect(
+          CalendarWriter.contentDigest(less.item, settings: Self.settings)
+            == CalendarWriter.contentDigest(entry.item, settings: Self.settings))
+      }
+    }
+  }
+
   /// Now and then more members than `EventDetails` walks, so that it looks its names up instead.
   static func fill(_ details: inout [String: JSONValue], _ rng: inout any SeededRandomNumberGenerator) {
     guard Bool.random(using: &rng) else { return }
