@@ -88,6 +88,9 @@ public enum ReminderPlanner {
     public var lead: Duration?
   }
 
+  /// The members of an item's details a plan reads (`deadlines(of:)`).
+  public static let detailKeys: Set<String> = ["deadlines"]
+
   public static func deadlines(of item: Item) -> [Deadline] {
     guard case .array(let entries)? = item.details["deadlines"] else { return [] }
     return entries.compactMap { entry in
@@ -120,7 +123,9 @@ extension ReminderPlanner {
     timeZone: TimeZone, now: Date
   ) async throws(StoreError) -> ReminderReconciliation {
     if let itemNumbers, itemNumbers.isEmpty { return ReminderReconciliation() }
-    var items = try await store.items(includeRemoved: true)
+    // Only the details a plan reads: after every sync that changed anything this reads every
+    // item, and parsing their details whole was most of it (issue 20).
+    var items = try await store.items(includeRemoved: true, detailKeys: detailKeys)
     if let itemNumbers { items.removeAll { !itemNumbers.contains($0.number) } }
     let desired = plan(items: items, rules: rules, accountRules: accountRules, timeZone: timeZone, now: now)
     return try await store.reconcileReminders(desired, for: itemNumbers, now: now)

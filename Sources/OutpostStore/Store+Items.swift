@@ -188,6 +188,14 @@ extension Store {
     return ("\(itemSelect) \(condition) ORDER BY \(order)", StatementArguments(arguments))
   }
 
+  /// Whether the account holds any item, removed ones included, without reading one.
+  public func hasItems(accountID: String) async throws(StoreError) -> Bool {
+    try await reading { db in
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE account_id = ?)", arguments: [accountID])
+        ?? false
+    }
+  }
+
   public func item(number: Int64) async throws(StoreError) -> StoredItem? {
     try await reading { db in
       try Self.fetchStoredItems(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).first

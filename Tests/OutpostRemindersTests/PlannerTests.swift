@@ -107,6 +107,39 @@ import Testing
       ])
   }
 
+  /// `replan` reads items with only `ReminderPlanner.detailKeys` of their details (issue 20):
+  /// the plan must be the one made from the whole details, whatever else they hold.
+  @Test func aPlanNeedsOnlyTheDetailKeys() {
+    var items: [StoredItem] = []
+    for number in 0..<60 {
+      let start = Fixture.t0.addingTimeInterval(Double(number - 10) * 7 * 3600)
+      var details: [String: JSONValue] = ["allDay": .bool(number % 3 == 0), "hall": .string("Halle \(number)")]
+      if number % 2 == 0 {
+        let at = UTCTimestamp.format(start.addingTimeInterval(Double(number % 5) * 86_400))
+        details["deadlines"] = [
+          ["name": "report", "at": .string(at)], ["name": "claim", "at": .string(at), "remind_before_minutes": 45],
+        ]
+      }
+      if number % 4 == 1 { details["deadline"] = ["name": "report", "at": "2026-11-30T12:00:00Z"] }
+      var stored = Fixture.storedItem(
+        Fixture.game(
+          "g\(number)", startsAt: start, status: number % 7 == 0 ? .cancelled : .active,
+          details: .object(details)), number: Int64(number))
+      if number % 3 == 1 { stored.item.kind = .compensation }
+      items.append(stored)
+    }
+    let limited = items.map { stored in
+      var stored = stored
+      if case .object(let members) = stored.item.details {
+        stored.item.details = .object(members.filter { ReminderPlanner.detailKeys.contains($0.key) })
+      }
+      return stored
+    }
+    let whole = Self.plan(items, now: Fixture.t0)
+    #expect(whole.keys.contains { $0.hasSuffix("deadline:claim") })
+    #expect(Self.plan(limited, now: Fixture.t0) == whole)
+  }
+
   @Test func connectorsDeadlinesGiveTheirOwnReminders() {
     let details: JSONValue = [
       "deadlines": [

@@ -205,6 +205,30 @@ import Testing
     #expect(log.recent.map(\.seq) == [10, 11, 12] && log.recent.last?.data == ["n": 12] && log.lastSeq == 12)
   }
 
+  /// Whether an account ever had items (a bar's "cached data"), asked without reading them.
+  @Test func anAccountHasItemsOnceOneIsStoredEvenIfRemoved() async throws {
+    let store = try Store.inMemory()
+    let at = Date(timeIntervalSince1970: 1_795_000_000)
+    for (id, name) in [
+      ("00000000-0000-4000-8000-0000000000b1", "one"), ("00000000-0000-4000-8000-0000000000b2", "two"),
+    ] {
+      try await store.addAccount(
+        Account(
+          id: id, name: name, kind: "ical", username: nil, baseURL: "https://example.ch", state: .ok,
+          stateChangedAt: at, createdAt: at))
+    }
+    let (one, two) = ("00000000-0000-4000-8000-0000000000b1", "00000000-0000-4000-8000-0000000000b2")
+    #expect(try await !store.hasItems(accountID: one))
+    let window = SyncWindow(from: at.addingTimeInterval(-86_400), to: at.addingTimeInterval(86_400))
+    let event = Item(kind: .event, upstreamID: "e1", title: "Training", startsAt: at)
+    _ = try await store.applySync(accountID: one, items: [event], complete: [.event], window: window, cursor: nil)
+    #expect(try await store.hasItems(accountID: one))
+    #expect(try await !store.hasItems(accountID: two))
+    _ = try await store.applySync(accountID: one, items: [], complete: [.event], window: window, cursor: nil)
+    #expect(try await store.items(accountID: one).isEmpty)
+    #expect(try await store.hasItems(accountID: one))
+  }
+
   /// Event data is written directly (`JSONValue.serialized`); a number JSON cannot hold is
   /// refused as the encoder refused it, and nothing is recorded.
   @Test func eventDataWithANonFiniteNumberIsRefused() async throws {

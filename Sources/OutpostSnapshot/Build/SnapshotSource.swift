@@ -72,6 +72,6 @@ public struct SnapshotSource: Sendable {
   private func hasCachedData(_ accountID: String, upcoming: [StoredItem]) async throws(StoreError) -> Bool {
     if upcoming.contains(where: { $0.accountID == accountID }) { return true }
     if try await store.syncCursor(accountID: accountID) != nil { return true }
-    return try await !store.items(accountID: accountID, includeRemoved: true).isEmpty
+    return try await store.hasItems(accountID: accountID)
   }
 }
