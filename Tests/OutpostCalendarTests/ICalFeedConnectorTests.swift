@@ -126,6 +126,7 @@ import Testing
       switch request.path {
       case "/broken": return .init(status: 503)
       case "/html": return .init(status: 200, headers: [("Content-Type", "text/html")], body: Array("<html>".utf8))
+      case "/cut": return .init(status: 200, body: Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\n".utf8))
       default: return .init(status: 404)
       }
     }
@@ -143,6 +144,12 @@ import Testing
     }
     await #expect(throws: ConnectorError.unexpectedReply("the address did not return an iCalendar feed")) {
       _ = try await connector.logIn(secret: SecretString(server.baseURL + "/html"))
+    }
+    // Cut short when it is added: there is no earlier copy to keep, and the message says so.
+    await #expect(
+      throws: ConnectorError.transient("the feed ended before END:VCALENDAR (cut short?); nothing was added; try again")
+    ) {
+      _ = try await connector.logIn(secret: SecretString(server.baseURL + "/cut"))
     }
     await #expect(throws: ConnectorError.invalidCredentials("the feed file does not exist")) {
       _ = try await connector.logIn(secret: SecretString("file:///nonexistent/outpost/feed.ics"))

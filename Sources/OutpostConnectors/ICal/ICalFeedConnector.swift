@@ -37,7 +37,7 @@ public struct ICalFeedConnector: SyncingConnector {
       throw .unexpectedReply("the feed answered 304 Not Modified to an unconditional request")
     }
     // Its name and that it is a whole calendar; its events are the first sync's to read.
-    let calendar = try parse(bytes, readingEvents: false)
+    let calendar = try parse(bytes, readingEvents: false, whenCutShort: "nothing was added; try again")
     return LoginResult(
       session: ICalFeedSession(address: address, calendarName: calendar.name, validators: validators),
       identity: AccountIdentity(displayName: calendar.name, groups: []))
@@ -77,7 +77,12 @@ public struct ICalFeedConnector: SyncingConnector {
   /// Larger bodies are not calendars a person subscribes to; parsing them would only eat memory.
   static let maximumFeedBytes = 64 << 20
 
-  private func parse(_ bytes: [UInt8], readingEvents: Bool = true) throws(ConnectorError) -> ICalendar {
+  /// `whenCutShort`: what the user is told happens to a feed that ended early (a sync keeps the
+  /// last complete copy; when the account is added there is none).
+  private func parse(
+    _ bytes: [UInt8], readingEvents: Bool = true,
+    whenCutShort outcome: String = "the last complete copy is kept"
+  ) throws(ConnectorError) -> ICalendar {
     guard bytes.count <= Self.maximumFeedBytes else {
       throw .unexpectedReply("the feed is larger than \(Self.maximumFeedBytes >> 20) MiB")
     }
@@ -91,7 +96,7 @@ public struct ICalFeedConnector: SyncingConnector {
     // Half a feed read as the whole one would remove every event after the cut. A download
     // cut short is retried; the last complete copy stays meanwhile.
     guard !calendar.endedEarly else {
-      throw .transient("the feed ended before END:VCALENDAR (cut short?); the last complete copy is kept")
+      throw .transient("the feed ended before END:VCALENDAR (cut short?); \(outcome)")
     }
     return calendar
   }
