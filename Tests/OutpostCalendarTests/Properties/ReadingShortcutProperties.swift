@@ -197,12 +197,13 @@ import Testing
   }
 }
 
-/// `ContactRedaction` as it was before it split lines on bytes and looked for phone-like runs.
+/// `ContactRedaction.redacted` as it was before it split lines on bytes and looked for
+/// phone-like runs; the redaction of one line, which did not change, is the module's own.
 private enum ReferenceRedaction {
   static func redacted(_ text: String) -> String {
     guard mayHoldContact(text.utf8) else { return text }
     return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { mayHoldContact($0.utf8) ? redactedLine(Array($0)) : String($0) }
+      .map { mayHoldContact($0.utf8) ? ContactRedaction.redactedLine(Array($0)) : String($0) }
       .joined(separator: "\n")
   }
 
@@ -216,75 +217,6 @@ private enum ReferenceRedaction {
       }
     }
     return false
-  }
-
-  private static func redactedLine(_ line: [Character]) -> String {
-    var kept: [Character] = []
-    var removedAny = false
-    var index = 0
-    while index < line.count {
-      if let end = emailEnd(line, at: index) ?? phoneEnd(line, at: index) {
-        index = end
-        removedAny = true
-        continue
-      }
-      kept.append(line[index])
-      index += 1
-    }
-    guard removedAny else { return String(line) }
-    return tidied(String(kept))
-  }
-
-  private static func tidied(_ line: String) -> String {
-    let indent = line.prefix { $0 == " " || $0 == "\t" }
-    let parts = line.dropFirst(indent.count).split(separator: ",", omittingEmptySubsequences: false)
-      .map { $0.split(separator: " ").joined(separator: " ") }.filter { !$0.isEmpty && $0 != "()" }
-    return String(indent) + parts.joined(separator: ", ")
-  }
-
-  private static func emailEnd(_ line: [Character], at index: Int) -> Int? {
-    guard isLocalPart(line[index]), index == 0 || !isLocalPart(line[index - 1]) else { return nil }
-    var at = index
-    while at < line.count, isLocalPart(line[at]) { at += 1 }
-    guard at < line.count, line[at] == "@" else { return nil }
-    var end = at + 1
-    while end < line.count, line[end].isLetter || line[end].isNumber || line[end] == "-" || line[end] == "." {
-      end += 1
-    }
-    while end > at + 1, line[end - 1] == "." { end -= 1 }
-    let domain = line[(at + 1)..<end]
-    guard domain.contains("."), domain.first != "." else { return nil }
-    return end
-  }
-
-  private static func isLocalPart(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || "._%+-'".contains(character)
-  }
-
-  private static func phoneEnd(_ line: [Character], at index: Int) -> Int? {
-    let first = line[index]
-    guard first == "+" || first == "0" || first == "(" else { return nil }
-    if index > 0, line[index - 1].isLetter || line[index - 1].isNumber || line[index - 1] == "#" { return nil }
-    var end = index
-    var digits = 0
-    var lastDigitEnd = index
-    while end < line.count {
-      let character = line[end]
-      if character.isASCII, character.isNumber {
-        digits += 1
-        lastDigitEnd = end + 1
-      } else if !(end == index && character == "+") && !" -/()".contains(character) {
-        break
-      }
-      end += 1
-    }
-    guard (9...15).contains(digits) else { return nil }
-    if lastDigitEnd < line.count {
-      let next = line[lastDigitEnd]
-      if next.isLetter { return nil }
-      if next == ":" || next == ".", lastDigitEnd + 1 < line.count, line[lastDigitEnd + 1].isNumber { return nil }
-    }
-    return lastDigitEnd
   }
 }
 
