@@ -35,6 +35,31 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["all.ics"])
   }
 
+  @Test func aFileThatIsNotThereYetIsLinkedWholeUnderItsName() throws {
+    let path = directory.file("new@outpost.ics")
+    #expect(CalendarFileWriter.existing(path, bytes("x")) == .absent)
+    #expect(try CalendarFileWriter.createNew(path, with: bytes("BEGIN:VCALENDAR\r\n")))
+    #expect(FileManager.default.contents(atPath: path) == Data(bytes("BEGIN:VCALENDAR\r\n")))
+    let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(permissions == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["new@outpost.ics"])
+    #expect(CalendarFileWriter.existing(path, bytes("BEGIN:VCALENDAR\r\n")) == .same)
+    #expect(CalendarFileWriter.existing(path, bytes("BEGIN:VCALENDAR\r\r")) == .different)
+    #expect(CalendarFileWriter.existing(path, bytes("BEGIN")) == .different)
+  }
+
+  /// A file made between the look and the link (khal saving an event, say) is not replaced by
+  /// the link; the rename that follows replaces it as any changed file is.
+  @Test func aNameTakenMeanwhileIsNotLinkedOverAndTheRenameReplacesIt() throws {
+    let path = directory.file("taken@outpost.ics")
+    FileManager.default.createFile(atPath: path, contents: Data(bytes("theirs")))
+    #expect(try !CalendarFileWriter.createNew(path, with: bytes("ours")))
+    #expect(FileManager.default.contents(atPath: path) == Data(bytes("theirs")))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken@outpost.ics"])
+    #expect(try CalendarFileWriter.replace(path, with: bytes("ours")))
+    #expect(FileManager.default.contents(atPath: path) == Data(bytes("ours")))
+  }
+
   @Test func aFolderThatIsMissingIsAnErrorNamingThePath() throws {
     let path = directory.file("gone/all.ics")
     #expect {
