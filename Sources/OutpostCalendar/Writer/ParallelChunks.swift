@@ -3,26 +3,31 @@ import Foundation
 
 /// How work on many events is cut: into at most `parts` consecutive ranges, none shorter than
 /// `minimumChunk`. Small work stays on the calling thread, where waking another would cost more
-/// than it saves.
-struct Parallelism: Sendable {
-  var parts: Int
-  var minimumChunk: Int
+/// than it saves. Public for the daemon's vdir, whose files are written on all cores too.
+public struct Parallelism: Sendable {
+  public var parts: Int
+  public var minimumChunk: Int
+
+  public init(parts: Int, minimumChunk: Int) {
+    self.parts = parts
+    self.minimumChunk = minimumChunk
+  }
 
   /// One part per active core, none under 1,000 events: a 10,000-event calendar on two cores
   /// is built and written in nearly half the time (issue 20).
-  static var machine: Parallelism {
+  public static var machine: Parallelism {
     Parallelism(parts: ProcessInfo.processInfo.activeProcessorCount, minimumChunk: 1000)
   }
 
   /// Everything on the calling thread.
-  static let serial = Parallelism(parts: 1, minimumChunk: 1)
+  public static let serial = Parallelism(parts: 1, minimumChunk: 1)
 
   /// How many ranges `0..<count` is cut into: at least one.
-  func chunkCount(_ count: Int) -> Int { max(1, min(parts, count / max(1, minimumChunk))) }
+  public func chunkCount(_ count: Int) -> Int { max(1, min(parts, count / max(1, minimumChunk))) }
 }
 
 /// Consecutive ranges of work run at the same time, then used in order.
-enum ParallelChunks {
+public enum ParallelChunks {
   /// `body(chunk, range)` for each of `parallelism.chunkCount(count)` consecutive ranges covering
   /// `0..<count`, at the same time. The calling thread takes a range itself
   /// (`DispatchQueue.concurrentPerform`), so this never waits for a free thread; with one range
@@ -31,7 +36,7 @@ enum ParallelChunks {
   /// `body` runs on several threads at once: it may read what it captures but write only what
   /// belongs to its own chunk (its range of a buffer, its own part). The compiler cannot check
   /// that of a closure that writes through a pointer, hence `nonisolated(unsafe)`.
-  static func forEach(_ count: Int, _ parallelism: Parallelism, _ body: (Int, Range<Int>) -> Void) {
+  public static func forEach(_ count: Int, _ parallelism: Parallelism, _ body: (Int, Range<Int>) -> Void) {
     let chunks = parallelism.chunkCount(count)
     guard chunks > 1 else { return body(0, 0..<count) }
     withoutActuallyEscaping(body) { body in
@@ -43,7 +48,7 @@ enum ParallelChunks {
   }
 
   /// `body(chunk, range)` of each range `forEach` cuts, in chunk order.
-  static func map<Part>(_ count: Int, _ parallelism: Parallelism, _ body: (Int, Range<Int>) -> Part) -> [Part] {
+  public static func map<Part>(_ count: Int, _ parallelism: Parallelism, _ body: (Int, Range<Int>) -> Part) -> [Part] {
     let chunks = parallelism.chunkCount(count)
     return [Part](unsafeUninitializedCapacity: chunks) { parts, initialized in
       // Each chunk initialises its own part and nothing else.
@@ -54,7 +59,8 @@ enum ParallelChunks {
 
   /// `[element(0), …, element(count - 1)]`, each range of it built by its own thread straight
   /// into the array (no parts joined and copied afterwards).
-  static func array<Element>(_ count: Int, _ parallelism: Parallelism, _ element: (Int) -> Element) -> [Element] {
+  public static func array<Element>(_ count: Int, _ parallelism: Parallelism, _ element: (Int) -> Element) -> [Element]
+  {
     [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
       forEach(count, parallelism) { _, range in
         // Each range initialises its own elements and nothing else.

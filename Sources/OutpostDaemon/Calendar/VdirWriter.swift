@@ -22,6 +22,8 @@ struct VdirWriter {
   }
 
   let root: String
+  /// How an account's files are shared out between threads.
+  var parallelism = Self.parallelism
 
   func write(_ collections: [Collection]) throws -> Outcome {
     try FileManager.default.createDirectory(
@@ -62,14 +64,28 @@ struct VdirWriter {
       if let other = chosen[event.uid], !event.supersedes(other) { continue }
       chosen[event.uid] = event
     }
-    var kept: Set<String> = []
-    for (uid, event) in chosen {
-      kept.insert(uid + ".ics")
-      let bytes = CalendarWriter.assembleSingle(event, settings: collection.settings)
-      if try Self.replace(path + "/" + uid + ".ics", with: bytes) { outcome.written += 1 }
+    let events = Array(chosen.values)
+    // On all cores: the kernel makes one directory entry at a time, but the files' inodes and
+    // bytes and this side's work overlap. A first sync's vdir on this VM's two cores: 10,000
+    // files 354 → 252 ms, 1,000 files 33 → 25 ms (medians of 12 and 24 syncs, A/B).
+    let settings = collection.settings
+    let counts = ParallelChunks.map(events.count, parallelism) { _, range in
+      Result { () throws -> Int in
+        var written = 0
+        for event in events[range] {
+          let bytes = CalendarWriter.assembleSingle(event, settings: settings)
+          if try Self.replace(path + "/" + event.uid + ".ics", with: bytes) { written += 1 }
+        }
+        return written
+      }
     }
-    outcome.removed += try removeEvents(in: path, keeping: kept)
+    for count in counts { outcome.written += try count.get() }
+    outcome.removed += try removeEvents(in: path, keeping: Set(chosen.keys.lazy.map { $0 + ".ics" }))
   }
+
+  /// Files are cheaper to hand to another thread than events are to render: a few hundred
+  /// files are worth it.
+  static let parallelism = Parallelism(parts: Parallelism.machine.parts, minimumChunk: 250)
 
   /// Deletes Outpost's event files not in `kept`, and temporary files a crash left behind.
   private func removeEvents(in path: String, keeping kept: Set<String>) throws -> Int {

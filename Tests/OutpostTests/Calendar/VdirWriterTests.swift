@@ -129,6 +129,57 @@ extension CalendarOutputs {
       #expect(!FileManager.default.fileExists(atPath: fixture.vdir))
     }
 
+    /// A vdir's files are shared out between threads (three here, whatever the machine has):
+    /// each file is its event's, whole, and nothing is left beside them.
+    @Test func filesWrittenOnSeveralThreadsAreEachTheirEventsWhole() async throws {
+      let fixture = try await Fixture()
+      let games = Self.games(600)
+      try await fixture.sync(games)
+      let calendar = try await fixture.calendars.entries(accountID: Fixture.accountID("lena"), name: "lena")
+      let events = calendar.written()
+      let writer = VdirWriter(root: fixture.vdir, parallelism: .init(parts: 3, minimumChunk: 1))
+      #expect(writer.parallelism.chunkCount(events.count) == 3)
+      let outcome = try writer.write([.init(folder: "lena", events: events, settings: calendar.settings)])
+      #expect(outcome == .init(written: 601, removed: 0))  // And displayname.
+      #expect(try fixture.eventFiles() == games.map(Fixture.fileName).sorted())
+      #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder()).count == 601)
+      for event in events {
+        let bytes = try #require(FileManager.default.contents(atPath: fixture.folder() + "/" + event.uid + ".ics"))
+        #expect(Array(bytes) == CalendarWriter.assembleSingle(event, settings: calendar.settings))
+      }
+      // Written again: every thread finds its files current.
+      #expect(try writer.write([.init(folder: "lena", events: events, settings: calendar.settings)]) == .init())
+    }
+
+    /// A file that cannot be written fails the regeneration whichever thread met it: the
+    /// generation is not recorded, so the next regeneration writes what is missing.
+    @Test func aFileThatCannotBeWrittenFailsTheRegenerationOnAnyThread() async throws {
+      let fixture = try await Fixture()
+      let games = Self.games(600)
+      let blocked = fixture.folder() + "/" + Fixture.fileName(games[599])
+      try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: true)
+      try await fixture.syncAndRegenerate(games)
+      let generation = fixture.directory.path + "/calendars/" + CalendarGeneration.fileName
+      #expect(!FileManager.default.fileExists(atPath: generation))
+      let left = try FileManager.default.contentsOfDirectory(atPath: fixture.folder())
+      #expect(left.filter { $0.hasSuffix(".tmp") } == [])
+      var isDirectory: ObjCBool = false
+      #expect(FileManager.default.fileExists(atPath: blocked, isDirectory: &isDirectory) && isDirectory.boolValue)
+
+      try FileManager.default.removeItem(atPath: blocked)
+      await fixture.calendars.regenerateNow()
+      #expect(FileManager.default.fileExists(atPath: generation))
+      #expect(try fixture.eventFiles() == games.map(Fixture.fileName).sorted())
+    }
+
+    static func games(_ count: Int) -> [Item] {
+      (0..<count).map { index in
+        Fixture.game(
+          "p\(index)", "Game \(index)",
+          UTCTimestamp.format(Fixture.utc("2027-02-01T17:00:00Z") + Double(index) * 3600))
+      }
+    }
+
     @Test func outpostsFileNamesAreExactlyItsUIDs() {
       for item in Fixture.season + [Item(kind: .event, upstreamID: "a b/c@d%e ü", title: "x")] {
         #expect(VdirWriter.isOutpostFile(Fixture.fileName(item)))
