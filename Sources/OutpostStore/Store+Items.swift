@@ -69,10 +69,11 @@ extension Store {
                                 link, fingerprint, first_seen_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """
-          ).execute(
-            arguments: StatementArguments(
-              Self.itemArguments(item, accountID: accountID, details: detailTexts[position])
-                + [fingerprint, stamp, stamp]))
+          ).run(texts: [
+            accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(UTCTimestamp.format),
+            item.endsAt.map(UTCTimestamp.format), item.location, item.status.rawValue, detailTexts[position],
+            item.link, fingerprint, stamp, stamp,
+          ])
           inserted.append(db.lastInsertedRowID)
         case .update(let number, let item, let fingerprint, let position, let revive):
           try db.execute(
