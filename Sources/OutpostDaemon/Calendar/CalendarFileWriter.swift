@@ -9,8 +9,9 @@ import Foundation
 /// see the old file or the new one and never half of one. A file that does not exist yet is
 /// written unnamed (`O_TMPFILE`) and linked under its name once whole: one directory entry
 /// made instead of one made, removed and made again: a first sync's vdir of 10,000 files took
-/// 265 ms instead of 373 (medians of nine; C alone on this VM: 206 → 143 ms). Plain POSIX calls: a
-/// vdir holds thousands of files, and Foundation's file API costs milliseconds per file here.
+/// 265 ms instead of 373 (medians of nine; C alone on this VM, three rounds: 206–306 ms with a
+/// rename, 137–207 ms linked). Plain POSIX calls: a vdir holds thousands of files, and
+/// Foundation's file API costs milliseconds per file here.
 enum CalendarFileWriter {
   /// Returns whether it wrote.
   static func replace(_ path: String, with bytes: [UInt8]) throws -> Bool {
