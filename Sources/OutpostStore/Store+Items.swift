@@ -69,11 +69,10 @@ extension Store {
                                 link, fingerprint, first_seen_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """
-          ).run(texts: [
-            accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(UTCTimestamp.format),
-            item.endsAt.map(UTCTimestamp.format), item.location, item.status.rawValue, detailTexts[position],
-            item.link, fingerprint, stamp, stamp,
-          ])
+          ).run(
+            texts: Self.itemTexts(item, accountID: accountID, details: detailTexts[position]) + [
+              fingerprint, stamp, stamp,
+            ])
           inserted.append(db.lastInsertedRowID)
         case .update(let number, let item, let fingerprint, let position, let revive):
           try db.execute(
@@ -83,8 +82,8 @@ extension Store {
               WHERE number = ?
               """,
             arguments: StatementArguments(
-              Array(Self.itemArguments(item, accountID: accountID, details: detailTexts[position]).dropFirst(3))
-                + [fingerprint, stamp, number]))
+              Array(Self.itemTexts(item, accountID: accountID, details: detailTexts[position]).dropFirst(3))
+                + [fingerprint, stamp]) + [number])
         case .markRemoved(let number):
           try db.execute(sql: "UPDATE item SET removed_at = ? WHERE number = ?", arguments: [stamp, number])
         }
@@ -221,8 +220,9 @@ extension Store {
     }
   }
 
-  /// `details`: the item's details serialised (`JSONValue.serialized`).
-  static func itemArguments(_ item: Item, accountID: String, details: String) -> [(any DatabaseValueConvertible)?] {
+  /// An item's columns as texts, in the order of the INSERT's first ten. `details`: the item's
+  /// details serialised (`JSONValue.serialized`).
+  static func itemTexts(_ item: Item, accountID: String, details: String) -> [String?] {
     [
       accountID, item.kind.rawValue, item.upstreamID, item.title, item.startsAt.map(UTCTimestamp.format),
       item.endsAt.map(UTCTimestamp.format), item.location, item.status.rawValue, details, item.link,
