@@ -21,7 +21,7 @@ enum ComponentBuilder {
   static let maximumDepth = 16
 
   /// The top-level components, in order.
-  static func build(_ lines: [ContentLine], warnings: inout Warnings) -> [Component] {
+  static func build(_ lines: some Sequence<ContentLine>, warnings: inout Warnings) -> [Component] {
     var roots: [Component] = []
     var stack: [Component] = []
     var strayLines = 0
@@ -111,6 +111,14 @@ struct Warnings: Sendable, Equatable {
     }
     seen.insert(message)
     messages.append(message)
+  }
+
+  /// `other`'s warnings after these, as if each had been added here in turn: exact when none of
+  /// `other`'s messages is one of these (the content lines' warnings, which name their lines).
+  /// The ones `other` left out are left out here too: its kept messages fill the list first.
+  mutating func append(_ other: Warnings) {
+    for message in other.messages { add(message) }
+    dropped += other.dropped
   }
 
   /// The messages, with a last line counting the ones left out.

@@ -25,12 +25,25 @@ enum ContentLineReader {
   static let maximumLineBytes = 1 << 20
 
   static func read(_ bytes: [UInt8], warnings: inout Warnings) -> [ContentLine] {
+    read(bytes, from: firstByte(of: bytes), to: bytes.count, firstLine: 1, warnings: &warnings)
+  }
+
+  /// Where the first line begins: after a BOM.
+  static func firstByte(of bytes: [UInt8]) -> Int { bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 }
+
+  /// The content lines of `bytes[start..<end]`, whose first physical line is number `firstLine`.
+  /// `start` and `end` begin logical lines (or are the ends of the input): the part a thread reads
+  /// (`ContentLineParts`) ends with a line break that no fold follows, so it is read here exactly
+  /// as the whole input's reading reads it.
+  static func read(
+    _ bytes: [UInt8], from start: Int, to end: Int, firstLine: Int, warnings: inout Warnings
+  ) -> [ContentLine] {
     var lines: [ContentLine] = []
     var current: [UInt8] = []
-    var currentStart = 1
-    var physicalLine = 1
+    var currentStart = firstLine
+    var physicalLine = firstLine
     var tooLong = false
-    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var index = start
 
     func finish() {
       defer {
@@ -49,20 +62,20 @@ enum ContentLineReader {
       }
     }
 
-    while index < bytes.count {
+    while index < end {
       // The run up to the next line break is copied in one go.
-      var end = index
-      while end < bytes.count, bytes[end] != 0x0D, bytes[end] != 0x0A { end += 1 }
-      if current.count + (end - index) <= maximumLineBytes {
-        current += bytes[index..<end]
+      var runEnd = index
+      while runEnd < end, bytes[runEnd] != 0x0D, bytes[runEnd] != 0x0A { runEnd += 1 }
+      if current.count + (runEnd - index) <= maximumLineBytes {
+        current += bytes[index..<runEnd]
       } else {
         tooLong = true
       }
-      guard end < bytes.count else { break }
+      guard runEnd < end else { break }
       // A line break: CRLF, LF or a lone CR.
-      index = end + ((bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A) ? 2 : 1)
+      index = runEnd + ((bytes[runEnd] == 0x0D && runEnd + 1 < end && bytes[runEnd + 1] == 0x0A) ? 2 : 1)
       physicalLine += 1
-      if index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+      if index < end, bytes[index] == 0x20 || bytes[index] == 0x09 {
         index += 1  // A fold: the break and exactly one whitespace character vanish.
         continue
       }

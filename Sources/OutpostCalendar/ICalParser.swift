@@ -24,8 +24,8 @@ public enum ICalParser {
     _ bytes: [UInt8], floatingTimeZone: TimeZone = .current, readingEvents: Bool = true
   ) throws(ICalParseError) -> ICalendar {
     var warnings = Warnings()
-    let lines = ContentLineReader.read(bytes, warnings: &warnings)
-    let calendars = ComponentBuilder.build(lines, warnings: &warnings).filter { $0.name == "VCALENDAR" }
+    let lines = ContentLineParts.read(bytes, warnings: &warnings)
+    let calendars = ComponentBuilder.build(lines.joined(), warnings: &warnings).filter { $0.name == "VCALENDAR" }
     guard !calendars.isEmpty else { throw .notACalendar }
     guard readingEvents else {
       return ICalendar(
