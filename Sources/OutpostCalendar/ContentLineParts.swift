@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// A feed's content lines read in parts at the same time. Reading them was a tenth of a
 /// 10,000-event feed's first sync, on one core, and an added feed is read twice: checked when
 /// it is added, read by its first sync (issue 20).

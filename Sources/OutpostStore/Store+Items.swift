@@ -29,9 +29,14 @@ extension Store {
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
-    // Each item's details serialised once, for its fingerprint and for its row.
-    let detailTexts = items.map { String(decoding: $0.details.serialized, as: UTF8.self) }
-    let fingerprints = zip(items, detailTexts).map { Fingerprint.of($0, details: $1) }
+    // Each item's details serialised once, for its fingerprint and for its row, on all cores: a
+    // fifth of `applySync`'s time in a 10,000-event first sync was these two (issue 20).
+    let detailTexts = ParallelChunks.array(items.count, .machine) {
+      String(decoding: items[$0].details.serialized, as: UTF8.self)
+    }
+    let fingerprints = ParallelChunks.array(items.count, .machine) {
+      Fingerprint.of(items[$0], details: detailTexts[$0])
+    }
     let pointKinds = Set(points.map(\.kind))
     let itemKinds = Set(items.map(\.kind))
     // Looked at first in a read: a sync that changes nothing must not even open a write.

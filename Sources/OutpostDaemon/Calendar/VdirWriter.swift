@@ -1,5 +1,6 @@
 import Foundation
 import OutpostCalendar
+import OutpostModel
 
 /// The vdir (vdirsyncer's storage format, which khal reads directly): under `<data>/calendars/vdir/`
 /// one folder per account holding one `<UID>.ics` per event and a `displayname` file. Each file

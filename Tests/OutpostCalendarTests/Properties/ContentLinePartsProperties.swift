@@ -1,3 +1,4 @@
+import OutpostModel
 import PropertyBased
 import Synchronization
 import Testing

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
 
-/// How work on many events is cut: into at most `parts` consecutive ranges, none shorter than
-/// `minimumChunk`. Small work stays on the calling thread, where waking another would cost more
-/// than it saves. Public for the daemon's vdir, whose files are written on all cores too.
+/// How work on many events, items or bytes is cut: into at most `parts` consecutive ranges, none
+/// shorter than `minimumChunk`. Small work stays on the calling thread, where waking another would
+/// cost more than it saves. Used by the calendars, the vdir, the feed parser and the store.
 public struct Parallelism: Sendable {
   public var parts: Int
   public var minimumChunk: Int
