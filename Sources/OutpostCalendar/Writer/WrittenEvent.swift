@@ -88,28 +88,28 @@ extension CalendarWriter {
   /// Each entry's VEVENT (`drafts[i]` is `entries[i]`'s; an entry without a draft has no event),
   /// with one table of the zone's offsets for all of them. `asOf` as in `render`.
   public static func writeEvents(
-    _ entries: [CalendarEntry], drafts: [EventDraft?], settings: CalendarSettings, asOf: Date?
+    _ entries: [CalendarEntry], drafts: [EventDraft?], settings: CalendarSettings, asOf: Date?,
+    parallelism: Parallelism = .machine
   ) -> [WrittenEvent] {
     precondition(entries.count == drafts.count, "one draft (or nil) per entry")
     let offsets = offsetTable(
       years(of: drafts.lazy.compactMap { $0?.content.timing }, settings: settings),
       zone: settings.timeZone)
     let eventWriter = EventWriter(settings: settings, offsets: offsets)
-    var events: [WrittenEvent] = []
-    events.reserveCapacity(entries.count)
-    // Entries and drafts are read in place: a copy of either retains every string of its item.
-    for index in entries.indices where drafts[index] != nil {
+    let written = entries.indices.filter { drafts[$0] != nil }
+    // On all cores, as `render` writes (issue 20). Entries and drafts are read in place: a copy
+    // of either retains every string of its item.
+    return ParallelChunks.array(written.count, parallelism) { position in
+      let index = written[position]
       let (uid, sequence, lastModified) = (entries[index].uid, entries[index].sequence, entries[index].lastModified)
       var writer = ContentLineWriter(reservingCapacity: 1024)
       eventWriter.write(
         uid: uid, content: drafts[index]!.content, stamp: .init(sequence: sequence, lastModified: lastModified),
         asOf: asOf, into: &writer)
-      events.append(
-        WrittenEvent(
-          uid: uid, sequence: sequence, lastModified: lastModified, start: entries[index].item.startsAt ?? .distantPast,
-          timing: drafts[index]!.content.timing, bytes: writer.bytes))
+      return WrittenEvent(
+        uid: uid, sequence: sequence, lastModified: lastModified, start: entries[index].item.startsAt ?? .distantPast,
+        timing: drafts[index]!.content.timing, bytes: writer.bytes)
     }
-    return events
   }
 
   /// The whole VCALENDAR of `events`, as `render` writes it: header, the VTIMEZONE of their

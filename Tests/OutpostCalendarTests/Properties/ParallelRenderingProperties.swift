@@ -131,8 +131,15 @@ import Testing
     let (settings, asOf) = (Self.settings, Self.asOf)
     await propertyCheck(count: 300, input: Self.entries) { entries in
       let drafts = CalendarWriter.drafts(of: entries.map(\.item), settings: settings, parallelism: .serial)
-      let assembled = CalendarWriter.assemble(
-        CalendarWriter.writeEvents(entries, drafts: drafts, settings: settings, asOf: asOf), settings: settings)
+      let events = CalendarWriter.writeEvents(
+        entries, drafts: drafts, settings: settings, asOf: asOf, parallelism: .serial)
+      let assembled = CalendarWriter.assemble(events, settings: settings)
+      // Events written in parts are the events written in one.
+      let eventsInParts = CalendarWriter.writeEvents(
+        entries, drafts: drafts, settings: settings, asOf: asOf, parallelism: Self.split)
+      #expect(eventsInParts.map(\.bytes) == events.map(\.bytes))
+      #expect(eventsInParts.map(\.uid) == events.map(\.uid))
+      #expect(eventsInParts.map(\.start) == events.map(\.start))
       #expect(CalendarWriter.render(entries, settings: settings, asOf: asOf, parallelism: Self.split) == assembled)
       #expect(CalendarWriter.render(entries, settings: settings, asOf: asOf, parallelism: .serial) == assembled)
       #expect(
