@@ -10,7 +10,8 @@
 # (contrib/lib/bench/peer-data.py), serves it over loopback HTTP, and runs each peer and Outpost's twin alternately
 # (contrib/lib/bench/peers.py). Whole processes are timed by hyperfine; the floors are a C
 # client and a C poll() server on the same socket (contrib/lib/bench/rpc-peer.c), /bin/true, and
-# C creating the first sync's files (contrib/lib/bench/file-floor.c).
+# C creating the first sync's files and storing its rows in Outpost's own table
+# (contrib/lib/bench/file-floor.c, store-floor.c).
 #
 # Prints one table: measure, peer median, Outpost median, ratio, floor, target, met. Ratios
 # within one run are what to compare: absolute times on a shared 2-core machine move by tens of
@@ -81,6 +82,7 @@ cp -f "$daemon" "$bin/outpostd"
 cp -f "$cli" "$bin/outpost"
 cc -O2 -pthread -Wall -Wextra -o "$bin/rpc-peer" contrib/lib/bench/rpc-peer.c
 cc -O2 -Wall -Wextra -o "$bin/file-floor" contrib/lib/bench/file-floor.c
+cc -O2 -Wall -Wextra -o "$bin/store-floor" contrib/lib/bench/store-floor.c -lsqlite3
 
 WORLD=$(mktemp -d "${TMPDIR:-/tmp}/outpost-peers.XXXXXX")
 BIN=$(cd "$bin" && pwd)
@@ -96,5 +98,5 @@ world_start_bus
 export TZ=Europe/Zurich
 
 OUTPOST_BIN=$BIN SYNC_BENCH=$BIN/outpost-sync-bench PEERS_BIN=$(cd "$venv/bin" && pwd) RPC_PEER=$BIN/rpc-peer FILE_FLOOR=$BIN/file-floor \
-  WORK=$WORLD BENCH_QUICK=$quick /usr/bin/python3 contrib/lib/bench/peers.py
+  STORE_FLOOR=$BIN/store-floor WORK=$WORLD BENCH_QUICK=$quick /usr/bin/python3 contrib/lib/bench/peers.py
 if [ -n "$markdown" ]; then cp "$WORLD/table.md" "$markdown"; fi

@@ -35,7 +35,11 @@ extension Store {
             INSERT INTO calendar_entry (item_number, digest, sequence) VALUES (?, ?, ?)
             ON CONFLICT (item_number) DO UPDATE SET digest = excluded.digest, sequence = excluded.sequence
             """)
-        for (number, digest, sequence) in updates { try statement.execute(arguments: [number, digest, sequence]) }
+        // Bound straight to SQLite, as `applySync`'s inserts: a first sync makes one upsert per
+        // event, 4 % of a 10,000-event one's samples through GRDB's arguments (issue 20).
+        for (number, digest, sequence) in updates {
+          try statement.run([.integer(number), .text(digest), .integer(Int64(sequence))])
+        }
       }
     }
     return sequences

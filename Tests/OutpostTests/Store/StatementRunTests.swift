@@ -3,10 +3,10 @@ import Testing
 
 @testable import OutpostStore
 
-/// `Statement.run(texts:)`, the store's inserts without GRDB's arguments: each text bound as it
-/// is (an empty one stays empty, not NULL), errors as GRDB throws them, and the statement fit
-/// for its next run and for GRDB's own `execute` afterwards.
-@Suite struct StatementTextsTests {
+/// `Statement.run(_:)` and `run(texts:)`, the store's inserts without GRDB's arguments: each text
+/// bound as it is (an empty one stays empty, not NULL), integers as integers, errors as GRDB
+/// throws them, and the statement fit for its next run and for GRDB's own `execute` afterwards.
+@Suite struct StatementRunTests {
   func database() throws -> DatabaseQueue {
     let queue = try DatabaseQueue()
     try queue.write { db in
@@ -51,6 +51,30 @@ import Testing
     #expect(stored.count == 6)
     for pair in stride(from: 0, to: stored.count, by: 2) { #expect(stored[pair] == stored[pair + 1]) }
     #expect(stored[0] == ["61", "", "", "text"])
+  }
+
+  /// Integers, texts and NULLs mixed, stored as GRDB's `execute(arguments:)` stores them: the
+  /// same values of the same types, the extremes included.
+  @Test func integersAreStoredAsGRDBStoresThem() throws {
+    let queue = try DatabaseQueue()
+    let rows: [(Int64, String, Int64?)] = [(0, "a", 0), (-1, "", nil), (.max, "7", .min), (42, "x\u{0}y", 1 << 40)]
+    let stored = try queue.write { db in
+      try db.execute(sql: "CREATE TABLE u (n INTEGER PRIMARY KEY, i INTEGER, t TEXT, j INTEGER) STRICT")
+      let insert = "INSERT INTO u (i, t, j) VALUES (?, ?, ?)"
+      for (i, t, j) in rows {
+        try db.cachedStatement(sql: insert).run([.integer(i), .text(t), j.map(BoundValue.integer) ?? .null])
+        try db.cachedStatement(sql: insert).execute(arguments: [i, t, j])
+      }
+      return try Row.fetchAll(
+        db, sql: "SELECT CAST(i AS TEXT), typeof(i), hex(t), CAST(j AS TEXT), typeof(j) FROM u ORDER BY n"
+      ).map {
+        [$0[0], $0[1], $0[2], $0[3], $0[4]] as [String?]
+      }
+    }
+    #expect(stored.count == 8)
+    for pair in stride(from: 0, to: stored.count, by: 2) { #expect(stored[pair] == stored[pair + 1]) }
+    #expect(stored[4] == ["\(Int64.max)", "integer", "37", "\(Int64.min)", "integer"])
+    #expect(stored[2] == ["-1", "integer", "", nil, "null"])
   }
 
   @Test func aFailedRunThrowsSQLitesErrorAndLeavesTheStatementReady() throws {
