@@ -39,6 +39,27 @@ enum ContentLineReader {
     _ bytes: [UInt8], from start: Int, to end: Int, firstLine: Int, warnings: inout Warnings
   ) -> [ContentLine] {
     var lines: [ContentLine] = []
+    forEachLine(bytes, from: start, to: end, firstLine: firstLine) { line, number in
+      guard let line else {
+        warnings.add("line \(number): a line longer than \(maximumLineBytes) bytes was skipped")
+        return
+      }
+      guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+      if let parsed = split(line, line: number) {
+        lines.append(parsed)
+      } else {
+        warnings.add("line \(number): not a content line (no ':'), skipped")
+      }
+    }
+    return lines
+  }
+
+  /// Each logical line of `bytes[start..<end]` (see `read`), unfolded: `body` gets its bytes
+  /// (nil for a line longer than `maximumLineBytes`) and the number of the physical line it
+  /// starts on.
+  static func forEachLine(
+    _ bytes: [UInt8], from start: Int, to end: Int, firstLine: Int, _ body: ([UInt8]?, Int) -> Void
+  ) {
     var current: [UInt8] = []
     var currentStart = firstLine
     var physicalLine = firstLine
@@ -46,20 +67,9 @@ enum ContentLineReader {
     var index = start
 
     func finish() {
-      defer {
-        current.removeAll(keepingCapacity: true)
-        tooLong = false
-      }
-      if tooLong {
-        warnings.add("line \(currentStart): a line longer than \(maximumLineBytes) bytes was skipped")
-        return
-      }
-      guard current.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-      if let line = split(current, line: currentStart) {
-        lines.append(line)
-      } else {
-        warnings.add("line \(currentStart): not a content line (no ':'), skipped")
-      }
+      body(tooLong ? nil : current, currentStart)
+      current.removeAll(keepingCapacity: true)
+      tooLong = false
     }
 
     while index < end {
@@ -83,7 +93,6 @@ enum ContentLineReader {
       currentStart = physicalLine
     }
     finish()
-    return lines
   }
 
   /// Splits `NAME *(";" param) ":" value`; parameter values may be quoted and then contain

@@ -23,14 +23,15 @@ public enum ICalParser {
   public static func parse(
     _ bytes: [UInt8], floatingTimeZone: TimeZone = .current, readingEvents: Bool = true
   ) throws(ICalParseError) -> ICalendar {
+    guard readingEvents else {
+      let outline = CalendarOutline.read(bytes)
+      guard outline.hasCalendar else { throw .notACalendar }
+      return ICalendar(name: outline.name, events: [], warnings: [], endedEarly: outline.endedEarly)
+    }
     var warnings = Warnings()
     let lines = ContentLineParts.read(bytes, warnings: &warnings)
     let calendars = ComponentBuilder.build(lines.joined(), warnings: &warnings).filter { $0.name == "VCALENDAR" }
     guard !calendars.isEmpty else { throw .notACalendar }
-    guard readingEvents else {
-      return ICalendar(
-        name: name(of: calendars), events: [], warnings: [], endedEarly: calendars.contains(where: \.endedEarly))
-    }
 
     var definitions: [String: Component] = [:]
     for zone in calendars.flatMap({ $0.children("VTIMEZONE") }) {
