@@ -24,19 +24,27 @@ import Testing
     return Array(text.utf8)
   }
 
+  /// `bytes` read in (at most) `parts` parts, compared with the reading of the whole: the same
+  /// lines with the same numbers, the same warnings. Returns how many parts it was read in and
+  /// what the whole reading warned.
+  @discardableResult
+  static func expectReadInPartsAsWhole(_ bytes: [UInt8], parts: Int) -> (parts: Int, warnings: Warnings) {
+    var wholeWarnings = Warnings()
+    let whole = ContentLineReader.read(bytes, warnings: &wholeWarnings)
+    var partsWarnings = Warnings()
+    let read = ContentLineParts.read(
+      bytes, warnings: &partsWarnings, parallelism: Parallelism(parts: parts, minimumChunk: 1))
+    #expect(
+      Array(read.joined()) == whole, "\(parts) parts of \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    #expect(partsWarnings == wholeWarnings)
+    return (read.count, wholeWarnings)
+  }
+
   @Test func linesReadInPartsAreTheLinesReadWhole() async {
     let cut = Mutex(0)
     await propertyCheck(count: 2000, input: Self.feeds) { bytes in
-      var wholeWarnings = Warnings()
-      let whole = ContentLineReader.read(bytes, warnings: &wholeWarnings)
       for parts in [2, 3, 7] {
-        var partsWarnings = Warnings()
-        let read = ContentLineParts.read(
-          bytes, warnings: &partsWarnings, parallelism: Parallelism(parts: parts, minimumChunk: 1))
-        #expect(
-          Array(read.joined()) == whole, "\(parts) parts of \(String(decoding: bytes, as: UTF8.self).debugDescription)")
-        #expect(partsWarnings == wholeWarnings)
-        if read.count > 1 { cut.withLock { $0 += 1 } }
+        if Self.expectReadInPartsAsWhole(bytes, parts: parts).parts > 1 { cut.withLock { $0 += 1 } }
       }
     }
     // Most inputs were really read in several parts.
@@ -47,18 +55,12 @@ import Testing
   /// also each part's own: the list and its count of the ones left out are the whole input's.
   @Test func warningsPastTheirLimitAreCountedAsWhenReadWhole() {
     let bytes = Array((0..<240).map { $0 % 2 == 0 ? "SUMMARY:\($0)\r\n" : "broken \($0)\r\n" }.joined().utf8)
-    var wholeWarnings = Warnings()
-    let whole = ContentLineReader.read(bytes, warnings: &wholeWarnings)
     for parts in [2, 5, 16] {
-      var partsWarnings = Warnings()
-      let read = ContentLineParts.read(
-        bytes, warnings: &partsWarnings, parallelism: Parallelism(parts: parts, minimumChunk: 1))
-      #expect(read.count == parts)
-      #expect(Array(read.joined()) == whole)
-      #expect(partsWarnings == wholeWarnings)
+      let read = Self.expectReadInPartsAsWhole(bytes, parts: parts)
+      #expect(read.parts == parts)
+      #expect(read.warnings.list.count == 51)
+      #expect(read.warnings.list.last == "… and 70 more warning(s)")
     }
-    #expect(wholeWarnings.list.count == 51)
-    #expect(wholeWarnings.list.last == "… and 70 more warning(s)")
   }
 
   /// A line longer than the reader keeps, in a part of its own: skipped with the same warning,
@@ -67,17 +69,12 @@ import Testing
     let long = "DESCRIPTION:" + String(repeating: "x", count: ContentLineReader.maximumLineBytes)
     let text = "BEGIN:VEVENT\r\nSUMMARY:a\r\n" + long + "\r\n folded on\r\nSUMMARY:b\r\nEND:VEVENT\r\n"
     let bytes = Array(text.utf8)
-    var wholeWarnings = Warnings()
-    let whole = ContentLineReader.read(bytes, warnings: &wholeWarnings)
-    var partsWarnings = Warnings()
-    let read = ContentLineParts.read(
-      bytes, warnings: &partsWarnings, parallelism: Parallelism(parts: 3, minimumChunk: 1))
-    #expect(read.count > 1)
-    #expect(Array(read.joined()) == whole)
-    #expect(partsWarnings == wholeWarnings)
-    #expect(whole.map(\.line) == [1, 2, 5, 6])
+    let read = Self.expectReadInPartsAsWhole(bytes, parts: 3)
+    #expect(read.parts > 1)
+    var warnings = Warnings()
+    #expect(ContentLineReader.read(bytes, warnings: &warnings).map(\.line) == [1, 2, 5, 6])
     #expect(
-      wholeWarnings.list == ["line 3: a line longer than \(ContentLineReader.maximumLineBytes) bytes was skipped"])
+      read.warnings.list == ["line 3: a line longer than \(ContentLineReader.maximumLineBytes) bytes was skipped"])
   }
 
   /// Parts begin only where a logical line begins: never after a CR whose LF follows, never on a
