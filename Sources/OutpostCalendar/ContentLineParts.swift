@@ -1,8 +1,7 @@
 import OutpostModel
 
-/// A feed's content lines read in parts at the same time. Reading them was a tenth of a
-/// 10,000-event feed's first sync, on one core, and an added feed is read twice: checked when
-/// it is added, read by its first sync (issue 20).
+/// A feed's content lines read in parts at the same time: on one core, they were half of the
+/// parse of a 10,000-event feed in its first sync (issue 20).
 ///
 /// The input is cut where logical lines begin, so that each part is read exactly as the whole
 /// input's reading reads it; each part's first line number comes from counting the line breaks
