@@ -1,10 +1,10 @@
 // The floor of a first sync's store writes: inserting COUNT rows into a new database with the
 // item table and indexes of Outpost's own store (SCHEMA: the CREATE statements of a real
 // store's `item` table and its indexes, one per line), in one transaction, through one
-// prepared statement, as fast as C can ask SQLite. The journal as the daemon's (WAL, SQLite's
-// default synchronous); foreign keys off (the daemon also checks each row's account). Each row
-// holds texts of the sizes a feed's event has in the store: DETAILS bytes of JSON details, a
-// 42-byte title, a 50-byte location, a 39-byte link.
+// prepared statement, as fast as C can ask SQLite. The journal as the daemon's (GRDB's WAL
+// mode: `synchronous = NORMAL`, no sync at a commit); foreign keys off (the daemon also
+// checks each row's account). Each row holds texts of the sizes a feed's event has in the
+// store: DETAILS bytes of JSON details, a 42-byte title, a 50-byte location, a 39-byte link.
 //
 //   store-floor SCHEMA DATABASE COUNT DETAILS
 #include <sqlite3.h>
@@ -19,9 +19,10 @@ static void check(int status, sqlite3 *db, const char *what) {
   }
 }
 
+// A text of `size` bytes (at least its prefix and suffix): prefix, 'x's, suffix.
 static char *filled(long size, const char *prefix, const char *suffix) {
-  char *text = malloc(size + 1);
   long fixed = (long)(strlen(prefix) + strlen(suffix));
+  char *text = malloc((size > fixed ? size : fixed) + 1);
   long middle = size > fixed ? size - fixed : 0;
   strcpy(text, prefix);
   memset(text + strlen(prefix), 'x', middle);
@@ -49,6 +50,7 @@ int main(int argc, char **argv) {
   sqlite3 *db;
   check(sqlite3_open(argv[2], &db), db, "open");
   check(sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL), db, "WAL");
+  check(sqlite3_exec(db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL), db, "synchronous");
   check(sqlite3_exec(db, schema, NULL, NULL, NULL), db, "schema");
   sqlite3_stmt *insert;
   check(sqlite3_prepare_v2(db,
