@@ -8,9 +8,10 @@ extension Store {
   /// unchanged digests keep their number, changed ones get the next, new ones start at 0.
   /// Writes only when something changed.
   public func calendarSequences(for digests: [Int64: String]) async throws(StoreError) -> [Int64: Int] {
+    guard let lowest = digests.keys.min(), let highest = digests.keys.max() else { return [:] }
     let stored = try await reading { db in
       var known: [Int64: (String, Int)] = [:]
-      let rows = try Row.fetchCursor(db, sql: "SELECT item_number, digest, sequence FROM calendar_entry")
+      let rows = try Row.fetchCursor(db, sql: Self.calendarEntriesBetween, arguments: [lowest, highest])
       while let row = try rows.next() { known[row[0]] = (row[1], row[2]) }
       return known.mapValues { CalendarRecord(digest: $0.0, sequence: $0.1) }
     }
@@ -44,6 +45,15 @@ extension Store {
     }
     return sequences
   }
+}
+
+extension Store {
+  /// The entries whose item numbers lie between two: only those can be asked for. An account's
+  /// items are numbered close together, so its calendar reads its own stretch of the table,
+  /// not every account's (with 100,000 items of another account, all of them at every
+  /// regeneration of a 10,000-event calendar).
+  static let calendarEntriesBetween =
+    "SELECT item_number, digest, sequence FROM calendar_entry WHERE item_number BETWEEN ? AND ?"
 }
 
 struct CalendarRecord: Sendable {
