@@ -4,7 +4,7 @@
 /// top-level VCALENDARs are split; every other line is passed over by the bytes of its name.
 /// The check made every line's strings and every component, and threw them away: the first
 /// sync reads them again (issue 20).
-struct CalendarOutline: Equatable {
+struct CalendarOutline {
   /// Whether there is a VCALENDAR at the top level.
   var hasCalendar = false
   var name: String?

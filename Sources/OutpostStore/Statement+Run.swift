@@ -10,8 +10,8 @@ enum BoundValue {
 }
 
 extension Statement {
-  /// `run(_:)` with texts, or NULL for nil.
-  func run(texts: [String?]) throws { try run(texts.map { $0.map(BoundValue.text) ?? .null }) }
+  /// `run(_:)` with texts, or NULL for nil (mapped as they are bound: no array per row).
+  func run(texts: [String?]) throws { try run(texts.lazy.map { $0.map(BoundValue.text) ?? .null }) }
 
   /// Runs this statement once (an INSERT or UPDATE) with `values` bound to its parameters in
   /// order, each straight from the string (SQLite copies it) or the integer: the bytes that
@@ -20,7 +20,7 @@ extension Statement {
   /// inserts of 13 values each, a seventh of `applySync` (profiled, issue 20). Errors are
   /// GRDB's `DatabaseError`, with SQLite's message and this statement's SQL, as `execute`
   /// throws them.
-  func run(_ values: [BoundValue]) throws {
+  func run(_ values: some Collection<BoundValue>) throws {
     let handle = sqliteStatement
     // A statement GRDB stepped last may still hold its row and bindings.
     sqlite3_reset(handle)
