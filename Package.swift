@@ -106,7 +106,10 @@ let package = Package(
       dependencies: [
         "OutpostModel", "OutpostStore", "OutpostConnectors", .product(name: "Logging", package: "swift-log"),
       ]),
-    .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    // systemd's service protocol by hand and sd-bus loaded with dlopen at the first bus call:
+    // loading libsystemd and its five libraries was 0.5–0.7 ms of every start. Its header
+    // comes from libsystemd-dev (contrib/setup.sh).
+    .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
     // libsecret, loaded with dlopen at the first keyring call rather than at every start.
     .target(name: "CSecret", linkerSettings: [.linkedLibrary("dl")]),
     // glibc's malloc controls (arenas, trim), which the Glibc module leaves out.

@@ -35,7 +35,7 @@ public struct Daemon {
   /// Runs the daemon to the end; returns how the process should exit.
   public static func run(_ options: Options) async -> DaemonExitCode {
     let paths = options.paths
-    // Taken once: sd_listen_fds clears the variables so that children do not inherit them.
+    // Taken once: reading them (sd_listen_fds(3), by hand) clears the variables so that children do not inherit them.
     let listenDescriptors = Systemd.listenDescriptors()
     let style: OutpostLogHandler.Style =
       Systemd.stderrIsJournal(environment: options.environment) ? .journal : .terminal

@@ -4,12 +4,13 @@ import CSystemd
   import Glibc
 #endif
 
-/// The parts of systemd's service protocol outpostd speaks. Every call is safe without systemd:
-/// `sd_notify` does nothing when `NOTIFY_SOCKET` is unset, and no descriptors are passed.
+/// The parts of systemd's service protocol outpostd speaks, by hand (`CSystemd`: libsystemd is
+/// not loaded for them). Every call is safe without systemd: a notification does nothing when
+/// `NOTIFY_SOCKET` is unset, and no descriptors are passed.
 public enum Systemd {
   /// Sends one or more `KEY=value` lines to the service manager, if there is one.
   public static func notify(_ lines: String...) {
-    _ = sd_notify(0, lines.joined(separator: "\n"))
+    _ = outpost_notify(lines.joined(separator: "\n"))
   }
 
   /// `READY=1` plus a status line: systemd considers the service started.
@@ -25,14 +26,14 @@ public enum Systemd {
   /// not ask for it.
   public static func watchdogInterval() -> Duration? {
     var microseconds: UInt64 = 0
-    guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
+    guard outpost_watchdog_usec(&microseconds) > 0 else { return nil }
     return .microseconds(Int64(microseconds / 2))
   }
 
   /// Listening sockets passed by socket activation (`LISTEN_FDS`), starting at fd 3. The
   /// environment variables are removed so that child processes do not inherit them.
   public static func listenDescriptors() -> [CInt] {
-    let count = sd_listen_fds(1)
+    let count = outpost_listen_fds()
     guard count > 0 else { return [] }
     return (0..<count).map { SD_LISTEN_FDS_START + $0 }
   }

@@ -37,17 +37,17 @@ struct BusMessageWriter {
   let message: OpaquePointer
 
   func append(_ value: String) throws(DesktopBusError) {
-    try check(value.withCString { sd_bus_message_append_basic(message, BusType.string, $0) }, "a string")
+    try check(value.withCString { outpost_sd_bus_message_append_basic(message, BusType.string, $0) }, "a string")
   }
 
   func append(_ value: UInt32) throws(DesktopBusError) {
     var value = value
-    try check(sd_bus_message_append_basic(message, BusType.uint32, &value), "a uint32")
+    try check(outpost_sd_bus_message_append_basic(message, BusType.uint32, &value), "a uint32")
   }
 
   func append(_ value: Int32) throws(DesktopBusError) {
     var value = value
-    try check(sd_bus_message_append_basic(message, BusType.int32, &value), "an int32")
+    try check(outpost_sd_bus_message_append_basic(message, BusType.int32, &value), "an int32")
   }
 
   func append(_ value: BusVariant) throws(DesktopBusError) {
@@ -57,12 +57,12 @@ struct BusMessageWriter {
     case .byte(let byte):
       try container(BusType.variant, "y") { () throws(DesktopBusError) in
         var byte = byte
-        try check(sd_bus_message_append_basic(message, BusType.byte, &byte), "a byte")
+        try check(outpost_sd_bus_message_append_basic(message, BusType.byte, &byte), "a byte")
       }
     case .boolean(let flag):
       try container(BusType.variant, "b") { () throws(DesktopBusError) in
         var flag: Int32 = flag ? 1 : 0
-        try check(sd_bus_message_append_basic(message, BusType.boolean, &flag), "a boolean")
+        try check(outpost_sd_bus_message_append_basic(message, BusType.boolean, &flag), "a boolean")
       }
     case .int32(let number):
       try container(BusType.variant, "i") { () throws(DesktopBusError) in try append(number) }
@@ -93,9 +93,9 @@ struct BusMessageWriter {
   private func container(_ type: CChar, _ contents: String, _ body: () throws(DesktopBusError) -> Void)
     throws(DesktopBusError)
   {
-    try check(sd_bus_message_open_container(message, type, contents), "a container \(contents)")
+    try check(outpost_sd_bus_message_open_container(message, type, contents), "a container \(contents)")
     try body()
-    try check(sd_bus_message_close_container(message), "the end of a container \(contents)")
+    try check(outpost_sd_bus_message_close_container(message), "the end of a container \(contents)")
   }
 
   private func check(_ result: Int32, _ what: String) throws(DesktopBusError) {
@@ -107,39 +107,39 @@ struct BusMessageWriter {
 struct BusMessageReader {
   let message: OpaquePointer
 
-  var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
+  var member: String? { outpost_sd_bus_message_get_member(message).map { String(cString: $0) } }
 
   func readString() throws(DesktopBusError) -> String {
     var value: UnsafePointer<CChar>?
-    try check(sd_bus_message_read_basic(message, BusType.string, &value), "a string")
+    try check(outpost_sd_bus_message_read_basic(message, BusType.string, &value), "a string")
     guard let value else { throw .invalidMessage("\(member ?? "message"): missing string") }
     return String(cString: value)
   }
 
   func readUInt32() throws(DesktopBusError) -> UInt32 {
     var value: UInt32 = 0
-    try check(sd_bus_message_read_basic(message, BusType.uint32, &value), "a uint32")
+    try check(outpost_sd_bus_message_read_basic(message, BusType.uint32, &value), "a uint32")
     return value
   }
 
   func readBool() throws(DesktopBusError) -> Bool {
     var value: Int32 = 0
-    try check(sd_bus_message_read_basic(message, BusType.boolean, &value), "a boolean")
+    try check(outpost_sd_bus_message_read_basic(message, BusType.boolean, &value), "a boolean")
     return value != 0
   }
 
   /// `as`
   func readStrings() throws(DesktopBusError) -> [String] {
-    try check(sd_bus_message_enter_container(message, BusType.array, "s"), "an array of strings")
+    try check(outpost_sd_bus_message_enter_container(message, BusType.array, "s"), "an array of strings")
     var strings: [String] = []
     while true {
       var value: UnsafePointer<CChar>?
-      let result = sd_bus_message_read_basic(message, BusType.string, &value)
+      let result = outpost_sd_bus_message_read_basic(message, BusType.string, &value)
       guard result >= 0 else { throw .invalidMessage("cannot read an array of strings: \(errnoText(result))") }
       guard result > 0, let value else { break }
       strings.append(String(cString: value))
     }
-    let exited = sd_bus_message_exit_container(message)
+    let exited = outpost_sd_bus_message_exit_container(message)
     guard exited >= 0 else { throw .invalidMessage("cannot leave an array: \(errnoText(exited))") }
     return strings
   }

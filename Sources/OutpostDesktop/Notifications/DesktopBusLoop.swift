@@ -267,24 +267,24 @@ final class BusConnection {
     var result: Int32
     switch bus {
     case .session:
-      result = sd_bus_open_user(&opened)
+      result = outpost_sd_bus_open_user(&opened)
     case .system:
-      result = sd_bus_open_system(&opened)
+      result = outpost_sd_bus_open_system(&opened)
     case .address(let address):
-      result = sd_bus_new(&opened)
-      if result >= 0 { result = sd_bus_set_address(opened, address) }
-      if result >= 0 { result = sd_bus_set_bus_client(opened, 1) }
-      if result >= 0 { result = sd_bus_start(opened) }
+      result = outpost_sd_bus_new(&opened)
+      if result >= 0 { result = outpost_sd_bus_set_address(opened, address) }
+      if result >= 0 { result = outpost_sd_bus_set_bus_client(opened, 1) }
+      if result >= 0 { result = outpost_sd_bus_start(opened) }
     }
     guard result >= 0, let opened else {
-      if let opened { sd_bus_close_unref(opened) }
+      if let opened { outpost_sd_bus_close_unref(opened) }
       throw .busUnavailable(bus, reason: Self.reason(result))
     }
     for box in subscriptions {
-      let added = sd_bus_add_match(
+      let added = outpost_sd_bus_add_match(
         opened, nil, box.subscription.rule, signalReceived, Unmanaged.passUnretained(box).toOpaque())
       guard added >= 0 else {
-        sd_bus_close_unref(opened)
+        outpost_sd_bus_close_unref(opened)
         throw .busUnavailable(bus, reason: "cannot subscribe to signals: \(Self.reason(added))")
       }
     }
@@ -298,6 +298,7 @@ final class BusConnection {
     case ENOENT: "no bus socket at that address"
     case ECONNREFUSED: "nothing listens on the bus socket"
     case EPERM, EACCES: "the bus refused the connection (access denied, or the address names another bus's guid)"
+    case ELIBACC: outpost_sd_bus_failure().map { String(cString: $0) } ?? errnoText(result)
     default: errnoText(result)
     }
   }
@@ -310,17 +311,17 @@ final class BusConnection {
     do throws(DesktopBusError) {
       let handle = try connected()
       var message: OpaquePointer?
-      let created = sd_bus_message_new_method_call(
+      let created = outpost_sd_bus_message_new_method_call(
         handle, &message, method.destination, method.path, method.interface, method.member)
       guard created >= 0, let message else {
         throw .invalidMessage("cannot make a \(method.member) call: \(errnoText(created))")
       }
-      defer { sd_bus_message_unref(message) }
+      defer { outpost_sd_bus_message_unref(message) }
       try append(BusMessageWriter(message: message))
       let call = PendingCall(member: method.member, connection: self, complete: complete)
       let (seconds, attoseconds) = timeout.components
       let microseconds = UInt64(max(1, seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-      let sent = sd_bus_call_async(
+      let sent = outpost_sd_bus_call_async(
         handle, nil, message, replyReceived, Unmanaged.passUnretained(call).toOpaque(), microseconds)
       guard sent >= 0 else {
         if sent == -ENOTCONN || sent == -ECONNRESET { throw .disconnected }
@@ -334,14 +335,14 @@ final class BusConnection {
 
   fileprivate func finish(_ call: PendingCall, reply message: OpaquePointer) {
     guard pending.removeValue(forKey: ObjectIdentifier(call)) != nil else { return }
-    guard sd_bus_message_is_method_error(message, nil) > 0 else {
+    guard outpost_sd_bus_message_is_method_error(message, nil) > 0 else {
       call.complete(.success(BusMessageReader(message: message)))
       return
     }
-    let error = sd_bus_message_get_error(message)
+    let error = outpost_sd_bus_message_get_error(message)
     let name = error?.pointee.name.map { String(cString: $0) } ?? "unknown"
     let text = error?.pointee.message.map { String(cString: $0) } ?? ""
-    let connectionLost = handle.map { sd_bus_is_open($0) <= 0 } ?? true
+    let connectionLost = handle.map { outpost_sd_bus_is_open($0) <= 0 } ?? true
     if name == "org.freedesktop.DBus.Error.NoReply" && connectionLost {
       call.complete(.failure(.disconnected))
     } else if name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.Timeout" {
@@ -355,9 +356,9 @@ final class BusConnection {
   func process() {
     guard let handle else { return }
     while true {
-      let result = sd_bus_process(handle, nil)
+      let result = outpost_sd_bus_process(handle, nil)
       if result > 0 { continue }
-      if result < 0 || sd_bus_is_open(handle) <= 0 {
+      if result < 0 || outpost_sd_bus_is_open(handle) <= 0 {
         disconnect(failing: .disconnected)
         onDisconnect()
       }
@@ -372,18 +373,18 @@ final class BusConnection {
     self.handle = nil
     let waiting = pending.values
     pending = [:]
-    sd_bus_close_unref(handle)
+    outpost_sd_bus_close_unref(handle)
     for call in waiting { call.complete(.failure(error)) }
   }
 
   /// What to poll for: the bus socket, its events, and a timeout in milliseconds (-1: none).
   func pollParameters() -> (descriptor: CInt, events: Int16, timeout: Int32)? {
     guard let handle else { return nil }
-    let descriptor = sd_bus_get_fd(handle)
-    let events = sd_bus_get_events(handle)
+    let descriptor = outpost_sd_bus_get_fd(handle)
+    let events = outpost_sd_bus_get_events(handle)
     guard descriptor >= 0, events >= 0 else { return nil }
     var deadline: UInt64 = 0
-    guard sd_bus_get_timeout(handle, &deadline) >= 0, deadline != UInt64.max else {
+    guard outpost_sd_bus_get_timeout(handle, &deadline) >= 0, deadline != UInt64.max else {
       return (descriptor, Int16(truncatingIfNeeded: events), -1)
     }
     var now = timespec()

@@ -6,17 +6,25 @@ final class NotifyListener {
   let path: String
   private let fd: CInt
 
+  /// `path` is a file's path, or an abstract socket's name after an `@` (as NOTIFY_SOCKET
+  /// writes it).
   init(path: String) throws {
     self.path = path
     fd = socket(AF_UNIX, CInt(SOCK_DGRAM.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
+    let abstract = path.hasPrefix("@")
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
       raw.copyBytes(from: Array(path.utf8))
       raw[path.utf8.count] = 0
+      if abstract { raw[0] = 0 }
     }
+    // An abstract name is as long as it is given (no terminating NUL); a path's is the whole.
+    let length =
+      abstract
+      ? MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + path.utf8.count : MemoryLayout<sockaddr_un>.size
     let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(length)) }
     }
     guard result == 0 else { throw TestFailure("bind \(path): \(errno)") }
     var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
@@ -41,6 +49,6 @@ final class NotifyListener {
 
   deinit {
     close(fd)
-    unlink(path)
+    if !path.hasPrefix("@") { unlink(path) }
   }
 }
