@@ -195,6 +195,7 @@ let package = Package(
         "OutpostModel", "OutpostRPC", "OutpostRPCClient", "OutpostRPCTransport", "OutpostStore", "OutpostDesktop",
         "OutpostDaemon", "OutpostConnectors", "OutpostSandbox", "OutpostSync", "OutpostCalendar",
         "OutpostSnapshot", "OutpostReminders",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PropertyBased", package: "swift-property-based"),

@@ -55,7 +55,8 @@ extension AgilityConnector: ImportingConnector {
 
     let batch = UUID().uuidString.lowercased()
     let days = AgilityDays(option: context.options["timeZone"])
-    let rows = fresh.map { AgilityImportRows.row($0, accountID: account.upstreamID) }
+    let ids = fresh.map { AgilityImportRows.id($0, accountID: account.upstreamID) }
+    let rows = zip(fresh, ids).map { AgilityImportRows.row($0, id: $1) }
     var summary: [String: JSONValue] = [
       "file": .string(file.name), "bank_account": .string(account.title), "encoding": .string(parsed.encoding),
       "inserted": .int(Int64(fresh.count)), "already_present": .int(Int64(plan.alreadyPresent.count)),
@@ -82,12 +83,12 @@ extension AgilityConnector: ImportingConnector {
     }
     // A file covers a few hundred days at most: each day's midnight is worked out once.
     var midnights: [Int: Date] = [:]
-    let items = fresh.map { row -> Item in
+    let items = zip(fresh, ids).map { row, id -> Item in
       let day = row.date.dayNumber
       let start = midnights[day] ?? days.instant(CivilDate(dayNumber: day))
       midnights[day] = start
       return AgilityImportRows.item(
-        row, accountID: account.upstreamID, accountName: account.title, batch: batch, startsAt: start)
+        row, id: id, accountID: account.upstreamID, accountName: account.title, batch: batch, startsAt: start)
     }
     return ImportPlan(
       items: items, action: (.agilityUploadImport, PreparedAction(target: batch, params: .object(params))),
@@ -173,16 +174,18 @@ enum AgilityImportRows {
     StableUUID.from("agility-csv:\(accountID):\(row.fingerprint)")
   }
 
-  static func row(_ row: BankCSVRow, accountID: String) -> JSONValue {
+  /// A row of the upload; `id` is `id(row, accountID:)`, made once for the row and its item.
+  static func row(_ row: BankCSVRow, id: String) -> JSONValue {
     .array([
-      .string(id(row, accountID: accountID)), .string(row.date.iso), .string(AgilityMoney.decimal(row.amountCents)),
+      .string(id), .string(row.date.iso), .string(AgilityMoney.decimal(row.amountCents)),
       .string(row.description), row.externalID.map { .string($0) } ?? .null, .string(row.fingerprint),
     ])
   }
 
   /// The row as stored now, before Agility has it: no version (nothing acts on it yet).
-  static func item(_ row: BankCSVRow, accountID: String, accountName: String, batch: String, startsAt: Date) -> Item {
-    let id = id(row, accountID: accountID)
+  static func item(
+    _ row: BankCSVRow, id: String, accountID: String, accountName: String, batch: String, startsAt: Date
+  ) -> Item {
     var details: [String: JSONValue] = [
       "id": .string(id), "amount": .string(AgilityMoney.decimal(row.amountCents)), "date": .string(row.date.iso),
       "accountId": .string(accountID), "account": .string(accountName), "descriptionRaw": .string(row.description),

@@ -11,15 +11,28 @@ enum StableUUID {
   static func from(_ name: String) -> String {
     var hash = Insecure.SHA1()
     hash.update(data: namespace)
-    hash.update(data: Array(name.utf8))
-    var bytes = Array(hash.finalize().prefix(16))
-    bytes[6] = (bytes[6] & 0x0F) | 0x50
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = bytes.map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
-    let characters = Array(hex)
-    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    var name = name
+    name.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    // Written as bytes: an import names every one of its rows this way (50,000 for a large
+    // bank file, 105,120 for a year of glucose readings).
+    return hash.finalize().withUnsafeBytes { digest in
+      String(unsafeUninitializedCapacity: 36) { text in
+        let hex: StaticString = "0123456789abcdef"
+        var written = 0
+        for index in 0..<16 {
+          var byte = digest[index]
+          if index == 6 { byte = (byte & 0x0F) | 0x50 }  // version 5
+          if index == 8 { byte = (byte & 0x3F) | 0x80 }  // RFC 9562's variant
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            text[written] = UInt8(ascii: "-")
+            written += 1
+          }
+          text[written] = hex.utf8Start[Int(byte >> 4)]
+          text[written + 1] = hex.utf8Start[Int(byte & 0x0F)]
+          written += 2
+        }
+        return written
+      }
+    }
   }
 }
