@@ -23,6 +23,36 @@ public struct BankDate: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
   /// `YYYY-MM-DD`, the form the server's `date` columns use.
   public init?(iso: String) {
+    // `YYYY-MM-DD` in ASCII digits (what the store holds for every transaction) from the
+    // bytes; any other text by characters, which reads these the same.
+    var iso = iso
+    if let date = iso.withUTF8(Self.plainISO) {
+      guard let date else { return nil }
+      self = date
+      return
+    }
+    self.init(isoByCharacters: iso)
+  }
+
+  /// nil when the bytes are not ten of `dddd-dd-dd`; otherwise the date, or nil for a day
+  /// that does not exist.
+  private static func plainISO(_ bytes: UnsafeBufferPointer<UInt8>) -> BankDate?? {
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+    else { return nil }
+    return .some(BankDate(year: year, month: month, day: day))
+  }
+
+  init?(isoByCharacters iso: String) {
     let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])

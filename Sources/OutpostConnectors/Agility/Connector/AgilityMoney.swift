@@ -23,6 +23,58 @@ enum AgilityMoney {
 
   /// "1234.56", "-4.5", "12" → cents; nil for anything else.
   static func cents(_ text: String) -> Int64? {
+    // The store's amounts, read for every transaction an import checks against, are plain
+    // ASCII: a sign, digits, a point and digits. Those are read from the bytes; any other text
+    // goes the way of characters below, which gives the same answer for these.
+    var text = text
+    if let cents = text.withUTF8(plainCents) { return cents }
+    return centsByCharacters(text)
+  }
+
+  /// `[+-]?digits?(.digits)?` with at least one digit on either side of the point and at
+  /// most 11 whole digits, as `centsByCharacters` reads it; nil for anything else (which may
+  /// still be a number to `centsByCharacters`).
+  private static func plainCents(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64?? {
+    var index = 0
+    var negative = false
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    var whole: Int64 = 0
+    let wholeStart = index
+    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+      whole = whole * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+      index += 1
+      if index - wholeStart > 11 { return nil }
+    }
+    let wholeDigits = index - wholeStart
+    var fraction: Int64 = 0
+    if index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
+      index += 1
+      var thousandths: Int64 = 0
+      var place = 0
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        if place < 3 { thousandths = thousandths * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+        place += 1
+        index += 1
+      }
+      guard index == bytes.count else { return nil }
+      while place < 3 {
+        thousandths *= 10
+        place += 1
+      }
+      fraction = (thousandths + 5) / 10
+    } else if wholeDigits == 0 {
+      return nil
+    }
+    guard whole < 90_000_000_000 else { return .some(nil) }
+    let magnitude = whole * 100 + fraction
+    return .some(negative ? -magnitude : magnitude)
+  }
+
+  static func centsByCharacters(_ text: String) -> Int64? {
     var text = Substring(text.trimmingCharacters(in: .whitespaces))
     var negative = false
     if text.first == "-" || text.first == "+" {
