@@ -132,6 +132,12 @@ struct SandboxCommand: AsyncParsableCommand {
   var viiraaHistoryDays = 35
 
   @Option(
+    name: .customLong("viiraa-time-zone"),
+    help: ArgumentHelp(
+      "The viiraa demo users' time zone instead of their own (an IANA name such as Asia/Tokyo).", valueName: "zone"))
+  var viiraaTimeZone: String?
+
+  @Option(
     name: .customLong("agility-token-lifetime"),
     help: ArgumentHelp(
       "Seconds an agility access token lives (at least 5; Agility's 15-minute sessions).", valueName: "seconds"))
@@ -159,6 +165,9 @@ struct SandboxCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+    if let zone = viiraaTimeZone, TimeZone(identifier: zone) == nil {
+      throw ValidationError("--viiraa-time-zone \(zone) is not a time zone (an IANA name such as Europe/Zurich)")
+    }
     guard sessionLifetime > 0 && sessionLifetime.isFinite else {
       throw ValidationError("--session-lifetime must be a positive number of seconds")
     }
@@ -254,6 +263,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.rpp = SandboxRPPConfiguration(
       apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
+    configuration.viiraa.timeZone = viiraaTimeZone
     configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime
     configuration.agility.overdueJobEnabled = agilityOverdueJob
     configuration.agileNetwork.rateLimitPerMinute = max(0, agileRateLimit)

@@ -208,7 +208,8 @@ enum SandboxHelp {
     published two days ahead); a new CGM reading every 5 min of sandbox time.
     Accounts (password demo-viiraa-2026): libre@example.com (Libre 3,
     mg/dL, America/Chicago), dexcom@example.com (Dexcom G7, mmol/L,
-    Europe/Zurich); google@example.com signs in with Google only.
+    Europe/Zurich; --viiraa-time-zone puts both in another); google@example.com
+    signs in with Google only.
     Admin: POST /__admin/mutate {"service":"viiraa","op":…} ops:
     soft-delete-reading {"email","id"?}, hard-delete-reading {"email",
     "dedupKey"?}, add-reminder {"email","title","startsAt","rrule"?},

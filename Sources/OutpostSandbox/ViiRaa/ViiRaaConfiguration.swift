@@ -11,15 +11,19 @@ public struct SandboxViiRaaConfiguration: Sendable {
   public var reuseIntervalSeconds: Double
   /// Days of generated history before the sandbox's start.
   public var historyDays: Int
+  /// The demo users' time zone (an IANA name) instead of their own (America/Chicago,
+  /// Europe/Zurich); nil keeps theirs.
+  public var timeZone: String?
 
   public init(
     apiKey: String = Self.defaultAPIKey, accessTokenLifetimeSeconds: Int = 3600, reuseIntervalSeconds: Double = 10,
-    historyDays: Int = 35
+    historyDays: Int = 35, timeZone: String? = nil
   ) {
     self.apiKey = apiKey
     self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
     self.reuseIntervalSeconds = reuseIntervalSeconds
     self.historyDays = historyDays
+    self.timeZone = timeZone
   }
 
   public static let defaultAPIKey = "sandbox-viiraa-anon-key"

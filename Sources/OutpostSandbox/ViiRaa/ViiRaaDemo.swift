@@ -40,6 +40,18 @@ public enum ViiRaaDemo {
       family: "dexcom", device: "Dexcom G7 Mobile App", sensorDays: 10, baseline: 116),
   ]
 
+  /// The demo users, all in `timeZone` when it is given (a test that reads "today" picks a
+  /// zone where the day is well under way).
+  static func profiles(in timeZone: String?) -> [Profile] {
+    guard let timeZone else { return profiles }
+    return profiles.map { profile in
+      Profile(
+        email: profile.email, displayName: profile.displayName, timeZone: timeZone,
+        glucoseUnit: profile.glucoseUnit, family: profile.family, device: profile.device,
+        sensorDays: profile.sensorDays, baseline: profile.baseline)
+    }
+  }
+
   static var authUsers: [SandboxTasksUser] {
     profiles.map { SandboxTasksUser(email: $0.email, password: password) }
       + [SandboxTasksUser(email: googleEmail, password: "")]

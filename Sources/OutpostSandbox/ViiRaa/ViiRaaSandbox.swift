@@ -26,7 +26,7 @@ public final class ViiRaaSandbox: Sendable {
     state = Mutex(
       ViiRaaState(
         seed: seed, historyDays: max(1, configuration.historyDays),
-        startSeconds: clock.unixSeconds(at: clock.now())))
+        startSeconds: clock.unixSeconds(at: clock.now()), profiles: ViiRaaDemo.profiles(in: configuration.timeZone)))
   }
 
   /// Runs `body` under the lock, after bringing the data up to the clock. Keep it short.
@@ -112,8 +112,8 @@ public final class ViiRaaSandbox: Sendable {
     let owner = ViiRaaDemo.userID(email)
     let now = nowMicroseconds()
     let id = UUID().uuidString.lowercased()
-    let zone = ViiRaaDemo.profiles.first { $0.email == email }?.timeZone ?? "UTC"
     withState { state in
+      let zone = state.profiles.first { $0.email == email }?.timeZone ?? "UTC"
       state.append(table, ViiRaaTables.row(id: id, userID: owner, updatedAt: now, fields(zone)))
     }
     return id
@@ -141,6 +141,8 @@ struct ViiRaaState {
   let seed: UInt64
   let historyDays: Int
   let startSeconds: Int
+  /// The demo users, in the configuration's time zone if it names one.
+  let profiles: [ViiRaaDemo.Profile]
   private var generated = false
   /// table → user id → rows, in insertion order.
   private var tables: [String: [String: [Row]]] = [:]
@@ -152,10 +154,11 @@ struct ViiRaaState {
   /// The last hour (Unix seconds / 3600) at which the activity totals were brought up to date.
   private var activityHour: Int?
 
-  init(seed: UInt64, historyDays: Int, startSeconds: Int) {
+  init(seed: UInt64, historyDays: Int, startSeconds: Int, profiles: [ViiRaaDemo.Profile] = ViiRaaDemo.profiles) {
     self.seed = seed
     self.historyDays = historyDays
     self.startSeconds = startSeconds
+    self.profiles = profiles
   }
 
   func rows(_ table: String, owner: String) -> [Row] { tables[table]?[owner] ?? [] }
@@ -188,7 +191,7 @@ struct ViiRaaState {
 
   mutating func catchUp(nowSeconds: Int) {
     if !generated { generate() }
-    for profile in ViiRaaDemo.profiles {
+    for profile in profiles {
       let generator = ViiRaaSeed(seed: seed, profile: profile)
       let owner = generator.userID
       var slot = (lastSlot[owner] ?? nowSeconds) + ViiRaaSeed.slotSeconds
@@ -217,7 +220,7 @@ struct ViiRaaState {
     }
     activityHour = hour
     let stamp = Int64(hour * 3600) * 1_000_000
-    for profile in ViiRaaDemo.profiles {
+    for profile in profiles {
       let generator = ViiRaaSeed(seed: seed, profile: profile)
       let owner = generator.userID
       let today = generator.localDay(hour * 3600)
@@ -242,7 +245,7 @@ struct ViiRaaState {
   private mutating func generate() {
     generated = true
     let startMicros = Int64(startSeconds) * 1_000_000
-    for profile in ViiRaaDemo.profiles {
+    for profile in profiles {
       let generator = ViiRaaSeed(seed: seed, profile: profile)
       append("profiles", generator.profileRow(startMicros: startMicros))
       let history = generator.history(days: historyDays, startSeconds: startSeconds)

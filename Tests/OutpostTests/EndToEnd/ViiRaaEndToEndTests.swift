@@ -13,6 +13,18 @@ extension EndToEnd {
     let outpost = DaemonProcess.binary("outpost")
     static let email = "libre@example.com"
 
+    /// The demo user's time zone in this run: one where it is about noon now, so that "today"
+    /// on the dashboard and in the bar holds hours of readings whatever the hour the test runs
+    /// at. In the user's own zone (America/Chicago) the first minutes after midnight had none,
+    /// and the time in range was rightly left out of the bar.
+    static let timeZone: String = {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = .gmt
+      let ahead = 12 - calendar.component(.hour, from: Date())  // -11...12 hours from UTC
+      // POSIX's sign: Etc/GMT-3 is three hours ahead of UTC.
+      return ahead == 0 ? "Etc/GMT" : "Etc/GMT\(ahead > 0 ? "-" : "+")\(abs(ahead))"
+    }()
+
     func cli(_ daemon: DaemonProcess, _ arguments: [String], input: String? = nil) throws -> CommandResult {
       try runCommand(outpost, arguments, environment: daemon.environment, input: input)
     }
@@ -51,7 +63,9 @@ extension EndToEnd {
 
     @Test func aCoachedPersonsNumbersImportsRemindersAndChart() async throws {
       _ = try KeyringSession.shared.get()
-      let sandbox = try SandboxProcess(arguments: ["--service", "viiraa", "--viiraa-history-days", "3"])
+      let sandbox = try SandboxProcess(arguments: [
+        "--service", "viiraa", "--viiraa-history-days", "3", "--viiraa-time-zone", Self.timeZone,
+      ])
       let daemon = try DaemonProcess()
       try daemon.start()
 
