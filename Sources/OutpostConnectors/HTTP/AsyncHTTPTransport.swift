@@ -4,6 +4,10 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `HTTPTransport` over one AsyncHTTPClient `HTTPClient`, on the daemon's event loops.
 ///
 /// Why not URLSession: on Linux it crashes now and then at teardown (SIGILL in libdispatch on a
@@ -110,7 +114,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
       return .connectionLost("\(error)")
     }
     if error is NIOConnectionError || error is ChannelError { return .unreachable(Self.describe(error)) }
-    if let error = error as? IOError { return .unreachable(error.description) }
+    if let error = error as? IOError { return .unreachable(Self.describe(error)) }
     if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
       return .tls("\(error)")
     }
@@ -119,8 +123,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
   private static func describe(_ error: any Error) -> String {
     if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
-      return "\(first.target): \(first.error)"
+      return "\(first.target): \(describe(first.error))"
     }
+    // NIO describes a refused connect as "connection reset (error set): Connection refused
+    // (errno: 111)"; the system's own words for the errno are what a person can act on.
+    if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
     return "\(error)"
   }
 }
