@@ -401,7 +401,7 @@ def scale_row(url, name, before):
 def subscribers_row(url):
     """200 clients subscribed to events while a first sync writes 10,000 items (a third account
     of the 10k feed): every client must get every event, in order, and the daemon must keep
-    answering (`daemon.hello` on another connection, back to back, all along)."""
+    answering (`daemon.hello` on another connection, a millisecond apart, all along)."""
     clients = 200
     say(f"==> {clients} event subscribers during a first sync of 10,000 events")
     name = "subscribed10000"
