@@ -107,7 +107,7 @@ let package = Package(
         "OutpostModel", "OutpostStore", "OutpostConnectors", .product(name: "Logging", package: "swift-log"),
       ]),
     // systemd's service protocol by hand and sd-bus loaded with dlopen at the first bus call:
-    // loading libsystemd and its five libraries was 0.5–0.7 ms of every start. Its header
+    // loading libsystemd and the six libraries it needs was 0.5–0.7 ms of every start. Its header
     // comes from libsystemd-dev (contrib/setup.sh).
     .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
     // libsecret, loaded with dlopen at the first keyring call rather than at every start.
