@@ -36,6 +36,12 @@ import Testing
     for text in ["12.345", "-0.005", ".5", "-.5", "5.", ".", "-", "+", "", "89999999999.99", "90000000000"] {
       #expect(AgilityMoney.cents(text) == AgilityMoney.centsByCharacters(text), "\(text.debugDescription)")
     }
+    // A second sign is not a number (it once reached `Int64("-9…")`, and 18 digits of it
+    // overflowed into a trap: the crash a CI run of this test found by chance).
+    for text in ["--900000000000000000", "+-9223372036854775807", "--5", "-+5", "+-12.50"] {
+      #expect(AgilityMoney.cents(text) == nil, "\(text.debugDescription)")
+      #expect(AgilityMoney.centsByCharacters(text) == nil, "\(text.debugDescription)")
+    }
   }
 
   @Test func datesReadAsByCharacters() async {

@@ -82,7 +82,11 @@ enum AgilityMoney {
       text = text.dropFirst()
     }
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), let whole = Int64(parts[0].isEmpty ? "0" : parts[0]), whole < 90_000_000_000
+    // Whole dollars are ASCII digits only: `Int64("-9…")` would take a second sign, and
+    // "--900000000000000000" then overflowed `whole * 100` (a trap, for text an upstream or
+    // a draft's rate can send).
+    guard (1...2).contains(parts.count), parts[0].utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+      let whole = Int64(parts[0].isEmpty ? "0" : parts[0]), whole < 90_000_000_000
     else { return nil }
     var fraction: Int64 = 0
     if parts.count == 2 {
