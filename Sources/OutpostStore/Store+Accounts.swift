@@ -125,9 +125,22 @@ extension Store {
   }
 
   func writing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    try await writing(changedContent: { _ in true }, body)
+  }
+
+  /// A write that may leave what views read as it was (a sync that only moved its cursor):
+  /// `changedContent` says, of the body's result, whether it changed anything else; when it
+  /// did not, `contentWrites` stays where it was. A failed write counts as a change.
+  func writing<T: Sendable>(
+    changedContent: (T) -> Bool, _ body: @escaping @Sendable (Database) throws -> T
+  ) async throws(StoreError) -> T {
     writeCounter.increment()
+    var changed = true
+    defer { if changed { writeCounter.contentChanged() } }
     do {
-      return try await writer.write(body)
+      let result = try await writer.write(body)
+      changed = changedContent(result)
+      return result
     } catch {
       throw Self.storeError(error, path: path)
     }

@@ -57,7 +57,8 @@ extension Store {
         suspectedWipes: preview.suspectedWipes
           + pointsChange.suspectedWipes.filter { !preview.suspectedWipes.contains($0) })
     }
-    return try await writing { db in
+    // A write that finds nothing to change but the cursor leaves `contentWrites` alone.
+    let write: @Sendable (Database) throws -> (SyncOutcome, Bool) = { db in
       var diff = try Self.diff(
         db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
         removed: removed, alsoListed: pointKinds)
@@ -105,10 +106,13 @@ extension Store {
             """, arguments: [accountID, text])
       }
       let wipes = diff.suspectedWipes + series.suspectedWipes.filter { !diff.suspectedWipes.contains($0) }
-      return SyncOutcome(
-        changes: diff.changes, suspectedWipes: wipes,
-        seriesChanges: series.counts.filter { $0.value.stored > 0 || $0.value.removed > 0 })
+      let seriesChanges = series.counts.filter { $0.value.stored > 0 || $0.value.removed > 0 }
+      return (
+        SyncOutcome(changes: diff.changes, suspectedWipes: wipes, seriesChanges: seriesChanges),
+        !diff.writes.isEmpty || !seriesChanges.isEmpty
+      )
     }
+    return try await writing(changedContent: { $0.1 }, write).0
   }
 
   static func diff(

@@ -119,6 +119,12 @@ public struct Store: Sendable {
   /// the tests that check a sync which changes nothing writes nothing.
   public var writeTransactions: Int { writeCounter.value.load(ordering: .relaxed) }
 
+  /// How many of those have ended (committed or not), leaving out those that changed nothing
+  /// but a sync cursor (some services hand out a new one at every poll). A reader that notes
+  /// it before reading knows that items, series points and accounts are still what it read
+  /// while this has not moved: what the status bar's kept summaries rely on.
+  public var contentWrites: Int { writeCounter.content.load(ordering: .acquiring) }
+
   /// Answers when SQLite answers: the health probe of `daemon.status`.
   public func ping() async throws {
     _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
@@ -135,5 +141,7 @@ public struct Store: Sendable {
 
 final class WriteCounter: Sendable {
   let value = Atomic<Int>(0)
+  let content = Atomic<Int>(0)
   func increment() { value.add(1, ordering: .relaxed) }
+  func contentChanged() { content.add(1, ordering: .releasing) }
 }

@@ -24,6 +24,7 @@ actor SnapshotService {
   /// The last successful sync recorded in the store, per account (written at most hourly).
   private var recordedSyncs: [String: Date]?
   private var lastCommandFailure: String?
+  private let barSummaries: BarSummaryCache
 
   init(
     store: Store, sync: SyncEngine, options: SnapshotOptions, writer: SnapshotWriter?, logger: Logger,
@@ -35,6 +36,7 @@ actor SnapshotService {
     self.writer = writer
     self.logger = logger
     self.unreadNotifications = unreadNotifications
+    barSummaries = BarSummaryCache(store: store)
   }
 
   /// Rebuilds soon: a burst of events (a sync's changes, then its end) costs one rebuild.
@@ -81,7 +83,7 @@ actor SnapshotService {
     return try await source.snapshot(
       at: now, options: options, lastSuccessfulSync: try await lastSuccessfulSyncs(),
       unreadNotifications: await unreadNotifications(),
-      services: await StoreViews.barSummaries(store: store, now: now))
+      services: await barSummaries.summaries(now: now))
   }
 
   /// After a sync attempt: a success moves "last updated", recorded in the store at most

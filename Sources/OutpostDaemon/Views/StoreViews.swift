@@ -43,15 +43,21 @@ enum StoreViews {
     var summaries: [String: Snapshot.ServiceSummary] = [:]
     guard let accounts = try? await store.accounts() else { return [:] }
     for account in accounts {
-      guard let kind = ConnectorRegistry.kind(account.kind), let view = kind.descriptor.barView,
-        let declaration = kind.queries.first(where: { $0.name == view }),
-        let answer = try? await answer(declaration, params: [:], kind: kind, account: account, store: store, now: now),
-        let text = answer["bar"]?.stringValue
-      else { continue }
-      summaries[account.id] = Snapshot.ServiceSummary(
-        text: text, block: answer["block"] ?? .null,
-        validUntil: answer["validUntil"]?.stringValue.flatMap(UTCTimestamp.parse))
+      summaries[account.id] = await barSummary(account, store: store, now: now)
     }
     return summaries
+  }
+
+  /// One account's part of the bar; nil when its connector declares no `barView` or the view
+  /// cannot be computed.
+  static func barSummary(_ account: Account, store: Store, now: Date) async -> Snapshot.ServiceSummary? {
+    guard let kind = ConnectorRegistry.kind(account.kind), let view = kind.descriptor.barView,
+      let declaration = kind.queries.first(where: { $0.name == view }),
+      let answer = try? await answer(declaration, params: [:], kind: kind, account: account, store: store, now: now),
+      let text = answer["bar"]?.stringValue
+    else { return nil }
+    return Snapshot.ServiceSummary(
+      text: text, block: answer["block"] ?? .null,
+      validUntil: answer["validUntil"]?.stringValue.flatMap(UTCTimestamp.parse))
   }
 }
