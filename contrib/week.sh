@@ -87,14 +87,7 @@ api = { graphql_url = "$SANDBOX/agile/$brand/graphql" }
 CONF
 world_start_daemon || exit 2
 world_add_accounts || { echo "week.sh: adding the accounts failed" >&2; exit 2; }
-quiet "$BIN/outpost" account add agilenetwork --brand "$brand" --name fan
-rm -f "$WORLD/login.out"
-"$BIN/outpost" account login fan --device --json >"$WORLD/login.out" 2>&1 &
-login=$!
-for _ in $(seq 1 400); do grep -q userCode "$WORLD/login.out" 2>/dev/null && break; sleep 0.05; done
-code=$(head -1 "$WORLD/login.out" | json 'data["userCode"]') || { echo "week.sh: no device code" >&2; exit 2; }
-world_admin POST /__admin/mutate "{\"service\":\"keycloak\",\"op\":\"approve\",\"userCode\":\"$code\"}" >/dev/null
-wait $login || { echo "week.sh: the Agile Network sign-in failed: $(cat "$WORLD/login.out")" >&2; exit 2; }
+world_add_agile_account fan "$brand" || { echo "week.sh: the Agile Network sign-in failed" >&2; exit 2; }
 world_admin POST /__admin/mutate '{"service":"viiraa","op":"config","accessTokenLifetimeSeconds":20}' >/dev/null
 quiet outpost sync --wait
 
@@ -429,7 +422,7 @@ import pathlib, re, sys
 world, secrets_path, feed_token = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 needles = {line.strip().encode() for line in open(secrets_path) if len(line.strip()) >= 8}
 jwt = re.compile(rb"eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}")
-paths = [world / "outpostd.log", world / "cli.log", world / "notifications.jsonl",
+paths = [world / "outpostd.log", world / "cli.log", world / "notifications.jsonl", *world.glob("login-*.out"),
          *(world / "data").rglob("*"), *(world / "run").rglob("*")]
 found = []
 for path in paths:

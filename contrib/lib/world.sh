@@ -138,6 +138,21 @@ world_add_accounts() {
     --base-url "$SANDBOX/agility" --option timeZone=America/New_York --password-stdin >/dev/null
 }
 
+# world_add_agile_account NAME BRAND: an Agile Network account signed in by the device flow,
+# the sandbox's Keycloak approving the code (config.toml must name the brand's Keycloak and API).
+world_add_agile_account() {
+  local out="$WORLD/login-$1.out" code login
+  "$BIN/outpost" account add agilenetwork --brand "$2" --name "$1" >/dev/null 2>&1 || return 1
+  rm -f "$out"
+  "$BIN/outpost" account login "$1" --device --json >"$out" 2>&1 &
+  login=$!
+  for _ in $(seq 1 400); do grep -q userCode "$out" 2>/dev/null && break; sleep 0.05; done
+  code=$(head -1 "$out" | python3 -c 'import json, sys; print(json.load(sys.stdin)["userCode"])') ||
+    { echo "no device code for $1: $(cat "$out")" >&2; kill "$login" 2>/dev/null; return 1; }
+  world_admin POST /__admin/mutate "{\"service\":\"keycloak\",\"op\":\"approve\",\"userCode\":\"$code\"}" >/dev/null
+  wait "$login" || { echo "the Agile Network sign-in of $1 failed: $(cat "$out")" >&2; return 1; }
+}
+
 # world_start_notifications: a notification server on the private bus that logs every call
 # as a JSON line in $WORLD/notifications.jsonl and, as a fake logind, sends PrepareForSleep
 # when asked (world_sleep_signal). The daemon finds logind on the same bus. Needs
