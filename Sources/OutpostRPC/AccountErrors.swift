@@ -22,13 +22,17 @@ extension RPCError {
       message: "The service rejected the credentials (\(detail)); nothing was saved. Check the username and password.")
   }
 
-  /// The service could not be reached or failed temporarily.
-  public static func upstreamUnavailable(_ detail: String, retryAfter: Double? = nil) -> RPCError {
+  /// The service could not be reached, failed temporarily or asks to slow down. `detail` is the
+  /// connector's description of it ("the service cannot be reached: …"), which already says
+  /// what happened: it opens the message, followed by what to do.
+  public static func upstreamUnavailable(_ detail: String, retryAfter: Double? = nil, slowDown: Bool = false)
+    -> RPCError
+  {
     var data: [String: JSONValue] = [:]
     if let retryAfter { data["retryAfter"] = .double(retryAfter) }
+    let advice = slowDown ? "Try again later." : "Check the network and the base URL, then try again."
     return RPCError(
-      code: upstreamUnavailableCode,
-      message: "The service is unavailable: \(detail). Check the network and the base URL, then try again.",
+      code: upstreamUnavailableCode, message: "\(detail.prefix(1).uppercased())\(detail.dropFirst()). \(advice)",
       data: data.isEmpty ? nil : .object(data))
   }
 

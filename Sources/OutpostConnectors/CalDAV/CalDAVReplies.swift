@@ -62,7 +62,7 @@ enum CalDAVReplies {
   /// Transport failures: no answer at all.
   static func classify(_ error: HTTPTransportError, _ what: String) -> ConnectorError {
     switch error {
-    case .unreachable(let detail): .unreachable("\(what): the server cannot be reached (\(detail))")
+    case .unreachable(let detail): .unreachable("\(what): no connection to the server (\(detail))")
     case .timedOut: .transient("\(what): the request timed out")
     case .connectionLost(let detail): .transient("\(what): the connection broke (\(detail))")
     case .tls(let detail): .unreachable("\(what): the secure connection failed (\(detail))")

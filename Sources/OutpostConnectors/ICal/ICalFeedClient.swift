@@ -92,7 +92,7 @@ struct ICalFeedClient: Sendable {
   /// Transport failures, without their detail text where it could quote the address.
   static func classify(_ error: HTTPTransportError) -> ConnectorError {
     switch error {
-    case .unreachable(let detail): .unreachable("the feed's server cannot be reached (\(scrubbed(detail)))")
+    case .unreachable(let detail): .unreachable("no connection to the feed's server (\(scrubbed(detail)))")
     case .timedOut: .transient("the feed request timed out")
     case .connectionLost(let detail): .transient("the connection to the feed broke (\(scrubbed(detail)))")
     case .tls(let detail): .unreachable("the feed's secure connection failed (\(scrubbed(detail)))")

@@ -268,7 +268,8 @@ extension AccountService {
       case .invalidCredentials(let detail): return .credentialsRejected(detail)
       case .twoFactorRequired, .unsupported: return .notSupported(error.description)
       case .unreachable, .transient: return .upstreamUnavailable(error.description)
-      case .rateLimited(let retryAfter, _): return .upstreamUnavailable(error.description, retryAfter: retryAfter)
+      case .rateLimited(let retryAfter, _):
+        return .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
       case .sessionExpired, .conflict, .notFound, .unexpectedReply: return .upstreamUnexpected(error.description)
       }
     }

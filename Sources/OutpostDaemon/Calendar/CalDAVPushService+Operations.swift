@@ -158,7 +158,8 @@ extension CalDAVPushService {
     case .unsupported(let detail): .notACalendar(detail)
     case .notFound(let detail): .notACalendar("nothing at \(url) (\(detail))")
     case .unreachable, .transient: .upstreamUnavailable(error.description)
-    case .rateLimited(let retryAfter, _): .upstreamUnavailable(error.description, retryAfter: retryAfter)
+    case .rateLimited(let retryAfter, _):
+      .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
     case .sessionExpired, .twoFactorRequired, .conflict, .unexpectedReply: .upstreamUnexpected(error.description)
     }
   }

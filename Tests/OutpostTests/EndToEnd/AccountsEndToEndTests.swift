@@ -183,6 +183,9 @@ extension EndToEnd {
       let unreachable = try cli(daemon, base + ["--base-url", "http://127.0.0.1:9"], input: Self.password)
       #expect(unreachable.status == 75, "\(unreachable.stderr)")
       #expect(unreachable.stderr.contains("cannot be reached"), "\(unreachable.stderr)")
+      // Said once, then what to do (three layers each said it once before).
+      #expect(unreachable.stderr.components(separatedBy: "cannot be reached").count == 2, "\(unreachable.stderr)")
+      #expect(unreachable.stderr.contains("Check the network"), "\(unreachable.stderr)")
 
       let twoFactor = try cli(
         daemon,
