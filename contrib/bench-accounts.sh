@@ -144,14 +144,10 @@ measure() {
   local n=$1
   WORLD=$scratch/world-$n
   world_start --seed 1 --keycloak-poll-interval 0 >/dev/null || return 1
-  cat >"$OUTPOST_CONFIG_DIR/config.toml" <<CONF
-[sync]
-interval_minutes = 1440
-[[agile.brands]]
-id = "$brand"
-keycloak = { base_url = "$SANDBOX/keycloak" }
-api = { graphql_url = "$SANDBOX/agile/$brand/graphql" }
-CONF
+  {
+    printf '[sync]\ninterval_minutes = 1440\n'
+    world_agile_brand_config "$brand"
+  } >"$OUTPOST_CONFIG_DIR/config.toml"
   world_start_daemon || return 1
   local start end
   start=$(date +%s%N)

@@ -75,16 +75,10 @@ brand=the-agile-network
 # The script syncs every step: the daemon's own schedule counts real minutes, which a week in
 # minutes would turn into one sync a simulated day. Reminders late by up to 12 hours after the
 # suspend are shown (the default 2 would record some as missed, which is also right).
-cat >"$OUTPOST_CONFIG_DIR/config.toml" <<CONF
-[sync]
-interval_minutes = 1440
-[reminders]
-catch_up_minutes = 720
-[[agile.brands]]
-id = "$brand"
-keycloak = { base_url = "$SANDBOX/keycloak" }
-api = { graphql_url = "$SANDBOX/agile/$brand/graphql" }
-CONF
+{
+  printf '[sync]\ninterval_minutes = 1440\n[reminders]\ncatch_up_minutes = 720\n'
+  world_agile_brand_config "$brand"
+} >"$OUTPOST_CONFIG_DIR/config.toml"
 world_start_daemon || exit 2
 world_add_accounts || { echo "week.sh: adding the accounts failed" >&2; exit 2; }
 world_add_agile_account fan "$brand" || { echo "week.sh: the Agile Network sign-in failed" >&2; exit 2; }

@@ -138,8 +138,19 @@ world_add_accounts() {
     --base-url "$SANDBOX/agility" --option timeZone=America/New_York --password-stdin >/dev/null
 }
 
+# world_agile_brand_config BRAND: config.toml lines pointing BRAND's Agile Network (its Keycloak
+# and its API) at the sandbox; append them after the file's other tables.
+world_agile_brand_config() {
+  cat <<CONF
+[[agile.brands]]
+id = "$1"
+keycloak = { base_url = "$SANDBOX/keycloak" }
+api = { graphql_url = "$SANDBOX/agile/$1/graphql" }
+CONF
+}
+
 # world_add_agile_account NAME BRAND: an Agile Network account signed in by the device flow,
-# the sandbox's Keycloak approving the code (config.toml must name the brand's Keycloak and API).
+# the sandbox's Keycloak approving the code (config.toml must hold world_agile_brand_config BRAND).
 world_add_agile_account() {
   local out="$WORLD/login-$1.out" code login
   "$BIN/outpost" account add agilenetwork --brand "$2" --name "$1" >/dev/null 2>&1 || return 1
