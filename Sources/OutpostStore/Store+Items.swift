@@ -156,13 +156,14 @@ extension Store {
   /// a start are included only when no range is given), ordered by start.
   /// `detailKeys`: only these members of each item's details are read (what a one-line view shows
   /// of them); nil reads them all.
+  /// `limit`: at most that many, the first in the order below (the soonest in a range).
   public func items(
     accountID: String? = nil, kinds: [ItemKind]? = nil, startingIn range: ClosedRange<Date>? = nil,
-    includeRemoved: Bool = false, detailKeys: Set<String>? = nil
+    includeRemoved: Bool = false, detailKeys: Set<String>? = nil, limit: Int? = nil
   ) async throws(StoreError) -> [StoredItem] {
     try await reading { db in
       let query = Self.itemsQuery(
-        accountID: accountID, kinds: kinds, startingIn: range, includeRemoved: includeRemoved)
+        accountID: accountID, kinds: kinds, startingIn: range, includeRemoved: includeRemoved, limit: limit)
       // Read in place as the cursor steps; `fetchAll` would copy every column of every row first.
       return try Self.fetchStoredItems(
         db, sql: query.sql, arguments: query.arguments, detailNames: detailKeys.map(JSONMemberNames.init))
@@ -171,7 +172,8 @@ extension Store {
 
   /// The statement `items(…)` runs; on its own so that the tests can ask SQLite for its plan.
   static func itemsQuery(
-    accountID: String?, kinds: [ItemKind]?, startingIn range: ClosedRange<Date>?, includeRemoved: Bool
+    accountID: String?, kinds: [ItemKind]?, startingIn range: ClosedRange<Date>?, includeRemoved: Bool,
+    limit: Int? = nil
   ) -> (sql: String, arguments: StatementArguments) {
     var clauses: [String] = []
     var arguments: [any DatabaseValueConvertible] = []
@@ -194,7 +196,12 @@ extension Store {
     // end in the rowid, `number`): SQLite then reads only the rows in range, in order, instead
     // of copying them into a sorter.
     let order = range == nil ? "starts_at IS NULL, starts_at, number" : "starts_at, number"
-    return ("\(itemSelect) \(condition) ORDER BY \(order)", StatementArguments(arguments))
+    var sql = "\(itemSelect) \(condition) ORDER BY \(order)"
+    if let limit {
+      sql += " LIMIT ?"
+      arguments.append(max(0, limit))
+    }
+    return (sql, StatementArguments(arguments))
   }
 
   /// Whether the account holds any item, removed ones included, without reading one.

@@ -18,7 +18,9 @@ public struct SnapshotBuilder: Sendable {
     var snapshot = content(at: now)
     // A service's block changes by itself too (a reading turns stale): rebuilt then as well.
     let services = input.accounts.compactMap { $0.service?.validUntil }.filter { $0 > now }
-    snapshot.validUntil = ([nextTransition(after: now)].compactMap { $0 } + services).min()
+    // Items read only this far: built again there, with the ones after.
+    let readThrough = [input.itemsThrough].compactMap { $0 }.filter { $0 > now }
+    snapshot.validUntil = ([nextTransition(after: now)].compactMap { $0 } + services + readThrough).min()
     return snapshot
   }
 

@@ -21,6 +21,9 @@ public struct SnapshotSource: Sendable {
   /// reading (the profile of repeated syncs of a 1,000-event feed, issue 20).
   public static let detailKeys: Set<String> = ["allDay"]
 
+  /// How many coming items a snapshot reads, the soonest: far more than the `maxItems` it shows.
+  public static func itemLimit(showing maxItems: Int) -> Int { max(500, maxItems * 20) }
+
   /// The snapshot at `now`, read and built in one go; its `validUntil` is when to build again
   /// if nothing else changes first.
   public func snapshot(
@@ -29,7 +32,7 @@ public struct SnapshotSource: Sendable {
   ) async throws(StoreError) -> Snapshot {
     var input = try await input(
       now: now, lastSuccessfulSync: lastSuccessfulSync, unreadNotifications: unreadNotifications, kinds: options.kinds,
-      unreadCounters: options.unreadCounters)
+      unreadCounters: options.unreadCounters, itemLimit: Self.itemLimit(showing: options.maxItems))
     for index in input.accounts.indices { input.accounts[index].service = services[input.accounts[index].id] }
     return SnapshotBuilder(input: input, options: options).snapshot(at: now)
   }
@@ -37,9 +40,11 @@ public struct SnapshotSource: Sendable {
   /// - Parameters:
   ///   - lastSuccessfulSync: account id → end of its last successful sync, as far as known.
   ///   - kinds: the item kinds read (use the same as `SnapshotOptions.kinds`).
+  ///   - itemLimit: how many coming items are read at most, the soonest (`itemLimit(showing:)`).
   public func input(
     now: Date, lastSuccessfulSync: [String: Date] = [:], unreadNotifications: Int = 0,
-    kinds: [ItemKind] = SnapshotOptions().kinds, unreadCounters: [ItemKind: String] = [:]
+    kinds: [ItemKind] = SnapshotOptions().kinds, unreadCounters: [ItemKind: String] = [:],
+    itemLimit: Int = SnapshotSource.itemLimit(showing: SnapshotOptions().maxItems)
   ) async throws(StoreError) -> SnapshotInput {
     let accounts = try await store.accounts()
     var unread: [String: Int] = [:]
@@ -50,8 +55,13 @@ public struct SnapshotSource: Sendable {
         unread[stored.accountID, default: 0] += Int(clamping: count)
       }
     }
+    // The soonest only: a bar shows a few, and reading all of a 100,000-event feed's coming
+    // items (with a rebuild after every burst of events) took a core for about a second each
+    // time. Far more than `maxItems` are read, so that cancelled and closed ones before them
+    // and the items that start before a transition still leave enough to show.
     let items = try await store.items(
-      kinds: kinds, startingIn: now...now.addingTimeInterval(horizon), detailKeys: Self.detailKeys)
+      kinds: kinds, startingIn: now...now.addingTimeInterval(horizon), detailKeys: Self.detailKeys,
+      limit: itemLimit)
     let open = try await store.actions(states: [.pending, .running, .conflict])
     var inputs: [SnapshotInput.Account] = []
     for account in accounts {
@@ -64,7 +74,9 @@ public struct SnapshotSource: Sendable {
           pendingActions: actions.count { $0.state != .conflict }, conflicts: actions.count { $0.state == .conflict },
           unread: unread[account.id] ?? 0))
     }
-    return SnapshotInput(accounts: inputs, items: items, unreadNotifications: unreadNotifications)
+    return SnapshotInput(
+      accounts: inputs, items: items, unreadNotifications: unreadNotifications,
+      itemsThrough: items.count == itemLimit ? items.last?.item.startsAt : nil)
   }
 
   /// Whether anything was ever synced for the account: a coming item, a sync cursor, or any item

@@ -53,10 +53,14 @@ public struct SnapshotInput: Sendable, Equatable {
   public var items: [StoredItem]
   /// Passed in by the caller (notifications are kept elsewhere).
   public var unreadNotifications: Int
+  /// When `items` are only the soonest ones (more start later), the start of the last: what
+  /// the snapshot says may depend on the rest from then on, so it is built again by then.
+  public var itemsThrough: Date?
 
-  public init(accounts: [Account], items: [StoredItem], unreadNotifications: Int = 0) {
+  public init(accounts: [Account], items: [StoredItem], unreadNotifications: Int = 0, itemsThrough: Date? = nil) {
     self.accounts = accounts
     self.items = items
     self.unreadNotifications = unreadNotifications
+    self.itemsThrough = itemsThrough
   }
 }
