@@ -48,8 +48,13 @@ public struct SnapshotSource: Sendable {
   ) async throws(StoreError) -> SnapshotInput {
     let accounts = try await store.accounts()
     var unread: [String: Int] = [:]
-    if !unreadCounters.isEmpty {
-      for stored in try await store.items(kinds: Array(unreadCounters.keys), detailKeys: Set(unreadCounters.values)) {
+    // Account by account: (account_id, kind) is a prefix of the item table's unique key, where
+    // the counted kinds alone are in no index and had SQLite read every item (42 ms at each
+    // rebuild with a 100,000-event feed in the store).
+    for account in accounts where !unreadCounters.isEmpty {
+      let counted = try await store.items(
+        accountID: account.id, kinds: Array(unreadCounters.keys), detailKeys: Set(unreadCounters.values))
+      for stored in counted {
         guard let key = unreadCounters[stored.item.kind], let count = stored.item.details[key]?.int64Value, count > 0
         else { continue }
         unread[stored.accountID, default: 0] += Int(clamping: count)

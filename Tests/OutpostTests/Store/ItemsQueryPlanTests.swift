@@ -44,6 +44,20 @@ import Testing
     }
   }
 
+  /// The bar's unread counters read one account's items of a kind or two, with no range: the
+  /// unique key's (account_id, kind) prefix, not a scan of every item (42 ms with 100,000
+  /// events in the store, at every rebuild of the bar).
+  @Test func oneAccountsKindsWithoutARangeReadTheirOwnRows() async throws {
+    let store = try Store.inMemory()
+    for kinds in [[Self.event], [Self.event, Self.task]] {
+      let plan = try await Self.plan(store, accountID: Self.accounts[0], kinds: kinds, range: nil)
+      #expect(
+        plan.first?.contains("USING INDEX sqlite_autoindex_item_1 (account_id=? AND kind=?)") == true,
+        "\(kinds): \(plan)")
+      #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(plan)")
+    }
+  }
+
   @Test func everyAccountsRangeReadsTheStartIndexInOrder() async throws {
     let store = try Store.inMemory()
     for kinds in Self.kindChoices + [[Self.event, Self.task]] {
