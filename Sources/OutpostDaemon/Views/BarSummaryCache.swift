@@ -10,7 +10,7 @@ import OutpostStore
 ///
 /// Why: the bar is rebuilt after every burst of events (150 ms apart), and a round of syncs
 /// over many accounts ends in several bursts; each rebuild computed every account's view again
-/// (a ViiRaa dashboard reads a month of readings). With five accounts of every service, a
+/// (a glucose dashboard reads a month of readings). With five accounts of every service, a
 /// round of unchanged syncs cost the daemon 1.1 s of CPU, most of it dashboards whose
 /// readings had not changed: twelve times one account of each, for five times the accounts.
 /// `maxAge` keeps what a view says about the time ("in 2 h") as fresh as before, when any
