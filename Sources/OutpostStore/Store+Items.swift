@@ -156,14 +156,16 @@ extension Store {
   /// a start are included only when no range is given), ordered by start.
   /// `detailKeys`: only these members of each item's details are read (what a one-line view shows
   /// of them); nil reads them all.
-  /// `limit`: at most that many, the first in the order below (the soonest in a range).
+  /// `limit`: at most that many, the first in the order below (the soonest in a range);
+  /// `excludingClosed`: without closed items, so that a limit counts only the others.
   public func items(
     accountID: String? = nil, kinds: [ItemKind]? = nil, startingIn range: ClosedRange<Date>? = nil,
-    includeRemoved: Bool = false, detailKeys: Set<String>? = nil, limit: Int? = nil
+    includeRemoved: Bool = false, detailKeys: Set<String>? = nil, excludingClosed: Bool = false, limit: Int? = nil
   ) async throws(StoreError) -> [StoredItem] {
     try await reading { db in
       let query = Self.itemsQuery(
-        accountID: accountID, kinds: kinds, startingIn: range, includeRemoved: includeRemoved, limit: limit)
+        accountID: accountID, kinds: kinds, startingIn: range, includeRemoved: includeRemoved,
+        excludingClosed: excludingClosed, limit: limit)
       // Read in place as the cursor steps; `fetchAll` would copy every column of every row first.
       return try Self.fetchStoredItems(
         db, sql: query.sql, arguments: query.arguments, detailNames: detailKeys.map(JSONMemberNames.init))
@@ -173,11 +175,12 @@ extension Store {
   /// The statement `items(…)` runs; on its own so that the tests can ask SQLite for its plan.
   static func itemsQuery(
     accountID: String?, kinds: [ItemKind]?, startingIn range: ClosedRange<Date>?, includeRemoved: Bool,
-    limit: Int? = nil
+    excludingClosed: Bool = false, limit: Int? = nil
   ) -> (sql: String, arguments: StatementArguments) {
     var clauses: [String] = []
     var arguments: [any DatabaseValueConvertible] = []
     if !includeRemoved { clauses.append("removed_at IS NULL") }
+    if excludingClosed { clauses.append("status <> 'closed'") }
     if let accountID {
       clauses.append("account_id = ?")
       arguments.append(accountID)

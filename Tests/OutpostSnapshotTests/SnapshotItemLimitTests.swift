@@ -42,9 +42,9 @@ import Testing
     }
   }
 
-  @Test func itIsBuiltAgainByTheLastItemRead() async throws {
-    // The soonest four are closed: the limited read holds nothing to show, and without its
-    // mark the snapshot would say nothing changes until new data comes.
+  @Test func closedItemsDoNotCountAgainstTheLimit() async throws {
+    // The soonest four are closed (the bar leaves them out): a limit of four still reads four
+    // it shows, and the snapshot is the one built from every item.
     let fixture = try StoreFixture()
     let id = try await fixture.addAccount("volley")
     let items = (0..<12).map { index in
@@ -53,22 +53,30 @@ import Testing
         status: index < 4 ? .closed : .active)
     }
     try await fixture.sync(id, items)
-    let options = Clock.options
+    // Three shown, as the daemon's limit is always well above what it shows.
+    var options = Clock.options
+    options.maxItems = 3
     let source = SnapshotSource(store: fixture.store)
     let limited = try await source.input(now: Clock.now, kinds: options.kinds, itemLimit: 4)
-    let through = try #require(limited.itemsThrough)
-    #expect(through == Clock.now.addingTimeInterval(Clock.hours(4)))
-    let snapshot = SnapshotBuilder(input: limited, options: options).snapshot(at: Clock.now)
-    #expect(snapshot.next.isEmpty)
-    #expect(snapshot.validUntil == through)
-    var unmarked = limited
-    unmarked.itemsThrough = nil
-    #expect(SnapshotBuilder(input: unmarked, options: options).snapshot(at: Clock.now).validUntil == nil)
-    // Built again then, it reads on and shows the next game, as a read of them all does.
-    let again = try await source.snapshot(at: through, options: options)
-    let whole = try await source.input(now: through, kinds: options.kinds, itemLimit: 1000)
-    #expect(again.next.first?.title == "Game 4")
-    #expect(again.next == SnapshotBuilder(input: whole, options: options).snapshot(at: through).next)
+    #expect(limited.items.map(\.item.title) == ["Game 4", "Game 5", "Game 6", "Game 7"])
+    #expect(limited.itemsThrough == Clock.now.addingTimeInterval(Clock.hours(8)))
+    let whole = try await source.input(now: Clock.now, kinds: options.kinds, itemLimit: 1000)
+    let fromLimited = SnapshotBuilder(input: limited, options: options).snapshot(at: Clock.now)
+    #expect(fromLimited.next.first?.title == "Game 4")
+    #expect(fromLimited == SnapshotBuilder(input: whole, options: options).snapshot(at: Clock.now))
+  }
+
+  @Test func itIsBuiltAgainByTheLastItemRead() {
+    // Whatever the items read say, the snapshot is not kept past the start of the last one.
+    let through = Clock.now.addingTimeInterval(Clock.hours(2))
+    let account = SnapshotInput.Account(id: "a", name: "volley", kind: "volleymanager", state: .ok)
+    let marked = SnapshotInput(accounts: [account], items: [], itemsThrough: through)
+    #expect(SnapshotBuilder(input: marked, options: Clock.options).snapshot(at: Clock.now).validUntil == through)
+    let unmarked = SnapshotInput(accounts: [account], items: [])
+    #expect(SnapshotBuilder(input: unmarked, options: Clock.options).snapshot(at: Clock.now).validUntil == nil)
+    // Once there, the mark is past and says nothing more.
+    let later = SnapshotBuilder(input: marked, options: Clock.options).snapshot(at: through.addingTimeInterval(1))
+    #expect(later.validUntil == nil)
   }
 
   @Test func theDaemonsSnapshotReadsAtMostTheLimit() async throws {

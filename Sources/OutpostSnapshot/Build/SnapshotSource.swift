@@ -62,11 +62,11 @@ public struct SnapshotSource: Sendable {
     }
     // The soonest only: a bar shows a few, and reading all of a 100,000-event feed's coming
     // items (with a rebuild after every burst of events) took a core for about a second each
-    // time. Far more than `maxItems` are read, so that cancelled and closed ones before them
-    // and the items that start before a transition still leave enough to show.
+    // time. Closed ones (which the bar leaves out) are not read, and far more than `maxItems`
+    // are, so that the items that start before a transition still leave enough to show.
     let items = try await store.items(
       kinds: kinds, startingIn: now...now.addingTimeInterval(horizon), detailKeys: Self.detailKeys,
-      limit: itemLimit)
+      excludingClosed: true, limit: itemLimit)
     let open = try await store.actions(states: [.pending, .running, .conflict])
     var inputs: [SnapshotInput.Account] = []
     for account in accounts {
