@@ -28,7 +28,10 @@ struct CLIFailure: Error {
 
 extension ParsableCommand {
   /// Runs `body`, turning a `CLIFailure` into its message and exit status.
-  func reportingFailures(_ body: () throws -> Void) throws {
+  func reportingFailures(_ body: () throws -> Void) throws { try Self.reportingFailures(body) }
+
+  /// The same for a command run without an instance (`QuickCommandLine`).
+  static func reportingFailures(_ body: () throws -> Void) throws {
     do {
       try body()
     } catch let failure as CLIFailure {

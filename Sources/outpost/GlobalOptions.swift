@@ -13,7 +13,10 @@ struct GlobalOptions: ParsableArguments {
   var socket: String?
 
   /// Connects to the daemon, or fails with a message that says how to start it.
-  func connect() throws -> DaemonConnection {
+  func connect() throws -> DaemonConnection { try Self.connect(socket: socket) }
+
+  /// The same for a `--socket` read without ArgumentParser (`QuickCommandLine`).
+  static func connect(socket: String?) throws -> DaemonConnection {
     let paths: OutpostPaths
     do {
       paths = try OutpostPaths.resolve(environment: ProcessEnvironment.current(), socketOverride: socket)

@@ -27,4 +27,18 @@ struct OutpostCommand: ParsableCommand {
       NotificationsCommand.self, RemindersCommand.self, RawRPCCommand.self,
     ] + ServiceCommands.groups
   )
+
+  /// The commands that scripts and bars repeat skip ArgumentParser when plainly spelled
+  /// (`QuickCommandLine`); every other command line is parsed as before. A failure ends as
+  /// ArgumentParser's `main` ends it.
+  static func main() {
+    let arguments = CommandLine.arguments.dropFirst()
+    guard QuickCommandLine.isEnabled, let quick = QuickCommandLine.parse(arguments)
+    else { return main(nil) }
+    do {
+      try quick.run()
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -12,10 +12,13 @@ struct StatusCommand: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  func run() throws {
+  func run() throws { try Self.run(json: global.json, socket: global.socket) }
+
+  /// What `run` does, from plain values: `QuickCommandLine` calls it without ArgumentParser.
+  static func run(json: Bool, socket: String?) throws {
     try reportingFailures {
-      let status = try global.connect().call(DaemonStatus.self, NoParams())
-      if global.json {
+      let status = try GlobalOptions.connect(socket: socket).call(DaemonStatus.self, NoParams())
+      if json {
         Terminal.printJSON(status)
       } else {
         print(Self.describe(status))

@@ -18,7 +18,12 @@ final class ScriptedDaemon: Sendable {
   /// The methods asked so far, in order.
   var methods: [String] { asked.withLock { $0 } }
 
-  init(socketPath: String, answer: @escaping @Sendable (_ method: String) -> JSONValue) throws {
+  convenience init(socketPath: String, answer: @escaping @Sendable (_ method: String) -> JSONValue) throws {
+    try self.init(socketPath: socketPath) { method, _ in answer(method) }
+  }
+
+  /// `answer` also gets the request's params (nil when it had none).
+  init(socketPath: String, answer: @escaping @Sendable (_ method: String, _ params: JSONValue?) -> JSONValue) throws {
     try FileManager.default.createDirectory(
       atPath: (socketPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     unlink(socketPath)
@@ -52,7 +57,7 @@ final class ScriptedDaemon: Sendable {
   }
 
   /// Answers one connection's lines until the client hangs up.
-  private func serve(_ connection: CInt, answer: @Sendable (String) -> JSONValue) {
+  private func serve(_ connection: CInt, answer: @Sendable (String, JSONValue?) -> JSONValue) {
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -64,7 +69,7 @@ final class ScriptedDaemon: Sendable {
         pending.removeSubrange(...newline)
         guard let request = try? JSONParser.parse(line), let method = request["method"]?.stringValue else { return }
         asked.withLock { $0.append(method) }
-        guard case .object(var reply) = answer(method) else { return }
+        guard case .object(var reply) = answer(method, request["params"]) else { return }
         reply["jsonrpc"] = "2.0"
         reply["id"] = request["id"] ?? .null
         let bytes = JSONValue.object(reply).serialized + [UInt8(ascii: "\n")]

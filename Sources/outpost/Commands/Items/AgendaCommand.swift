@@ -22,23 +22,29 @@ struct AgendaCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Only this account.", valueName: "name"))
   var account: String?
 
+  /// The days `--days` takes.
+  static let dayRange = 1...3660
+
   func validate() throws {
-    guard (1...3660).contains(days) else { throw ValidationError("--days takes 1 to 3660") }
+    guard Self.dayRange.contains(days) else { throw ValidationError("--days takes 1 to 3660") }
   }
 
-  func run() throws {
+  func run() throws { try Self.run(days: days, account: account, json: global.json, socket: global.socket) }
+
+  /// What `run` does, from plain values: `QuickCommandLine` calls it without ArgumentParser.
+  static func run(days: Int, account: String?, json: Bool, socket: String?) throws {
     try reportingFailures {
       let now = Date()
       let params = ItemsList.Params(
         account: account, from: now.addingTimeInterval(-3 * 3600), to: now.addingTimeInterval(Double(days) * 86_400),
-        appointments: true, details: global.json ? nil : false)
+        appointments: true, details: json ? nil : false)
       // --json prints the items whole; the terminal gets `items.lines`, only what a line shows:
       // for 30 days of a 10k feed 168 KB instead of 345, the agenda 9.5 ms instead of 12.3.
-      if global.json {
-        Terminal.printJSON(try global.connect().call(ItemsList.self, params))
+      if json {
+        Terminal.printJSON(try GlobalOptions.connect(socket: socket).call(ItemsList.self, params))
         return
       }
-      let connection = try global.connect()
+      let connection = try GlobalOptions.connect(socket: socket)
       let lines =
         try connection.callIfKnown(ItemsLines.self, params)?.lines
         ?? connection.call(ItemsList.self, params).items.map(ItemLine.init)

@@ -24,13 +24,20 @@ struct SyncCommand: ParsableCommand {
   var status = false
 
   func run() throws {
+    if status {
+      try reportingFailures { try showStatus() }
+      return
+    }
+    try Self.run(account: account, wait: wait, json: global.json, socket: global.socket)
+  }
+
+  /// A sync asked for (not `--status`), from plain values: `QuickCommandLine` calls it without
+  /// ArgumentParser.
+  static func run(account: String?, wait: Bool, json: Bool, socket: String?) throws {
     try reportingFailures {
-      if status {
-        try showStatus()
-        return
-      }
-      let result = try global.connect().call(SyncRun.self, .init(account: account, wait: wait ? true : nil))
-      if global.json {
+      let result = try GlobalOptions.connect(socket: socket).call(
+        SyncRun.self, .init(account: account, wait: wait ? true : nil))
+      if json {
         Terminal.printJSON(result)
       } else {
         for entry in result.accounts { print(Self.describe(entry)) }
