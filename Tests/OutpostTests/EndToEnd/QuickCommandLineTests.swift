@@ -2,6 +2,7 @@ import Foundation
 import OutpostModel
 import OutpostRPC
 import OutpostTestSupport
+import PropertyBased
 import Testing
 
 extension EndToEnd {
@@ -48,7 +49,7 @@ extension EndToEnd {
         "--json", "--wait", "--days", "--account", "--socket", "SOCKET", "ELSEWHERE", "30", "0", "3661", "7", "030",
         "-5", "feed", "other", "", "--", "-x", "--json=true", "--status", "two words", "--help",
       ]
-      var generator = SeededGenerator(seed: 20)
+      var generator = Xoshiro(seed: (20, 26, 11, 29))
       for _ in 0..<60 {
         var line = [commands[Int(generator.next() % UInt64(commands.count))]]
         for _ in 0..<Int(generator.next() % 5) { line.append(words[Int(generator.next() % UInt64(words.count))]) }
@@ -128,20 +129,5 @@ extension EndToEnd {
 
       func stop() { script.stop() }
     }
-  }
-}
-
-/// SplitMix64: the same numbers from the same seed on every run and machine.
-private struct SeededGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
