@@ -67,6 +67,22 @@ extension EndToEnd {
       #expect(badParams.stderr.contains("not valid JSON"))
     }
 
+    /// `outpost sync` with no account says how to add one instead of printing nothing.
+    @Test func syncingWithoutAccountsSaysHowToAddOne() throws {
+      let daemon = try DaemonProcess()
+      let empty = try JSONTreeEncoder.encode(SyncRun.Result(accounts: []))
+      let script = try ScriptedDaemon(socketPath: daemon.paths.socketPath) { _ in ["result": empty] }
+      defer { script.stop() }
+      for line in [["sync"], ["sync", "--wait"], ["sync", "--socket=\(daemon.paths.socketPath)"]] {
+        let result = try runCommand(outpost, line, environment: daemon.environment)
+        #expect(result.status == 0, "\(line): \(result.stderr)")
+        #expect(
+          result.stdout.hasPrefix("No accounts yet. Add one with:  outpost account add"), "\(line): \(result.stdout)")
+      }
+      let json = try runCommand(outpost, ["sync", "--json"], environment: daemon.environment)
+      #expect(try JSONCoding.decode(SyncRun.Result.self, from: json.stdout.utf8).accounts.isEmpty)
+    }
+
     /// A daemon older than `items.lines` (still running after the CLI was upgraded) does not
     /// know it: the agenda asks it the older way and shows the same lines.
     @Test func theAgendaAsksAnOlderDaemonTheOlderWay() throws {

@@ -39,6 +39,9 @@ struct SyncCommand: ParsableCommand {
         SyncRun.self, .init(account: account, wait: wait ? true : nil))
       if json {
         Terminal.printJSON(result)
+      } else if result.accounts.isEmpty {
+        // Nothing to sync: say how to add an account rather than print nothing.
+        print(localized(.accountNone))
       } else {
         for entry in result.accounts { print(Self.describe(entry)) }
       }
