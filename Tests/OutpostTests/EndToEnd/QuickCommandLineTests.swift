@@ -14,7 +14,8 @@ extension EndToEnd {
   @Suite struct QuickCommandLines {
     let outpost = DaemonProcess.binary("outpost")
 
-    /// The plain spellings (the quick reading takes them) and their neighbours (it must not).
+    /// The plain spellings (the quick reading takes them) and their neighbours (it must not, or
+    /// must read them as ArgumentParser does: `help` is an account's name after `sync`).
     static let spelledOut: [[String]] = [
       ["status"], ["status", "--json"], ["status", "--socket", "SOCKET"], ["status", "--json", "--socket", "SOCKET"],
       ["status", "--socket", "ELSEWHERE"], ["status", "--socket=SOCKET"], ["status", "--json", "--json"],
@@ -23,7 +24,8 @@ extension EndToEnd {
       ["sync"], ["sync", "feed"], ["sync", "feed", "--wait"], ["sync", "--wait", "feed"], ["sync", "feed", "--json"],
       ["sync", "feed", "--wait", "--json"], ["sync", "--json", "--wait"], ["sync", "feed", "other"],
       ["sync", "feed", "--status"], ["sync", "--wait", "--wait"], ["sync", "-feed"], ["sync", "--", "feed"],
-      ["sync", "ünïcode naïve"], ["sync", "feed", "--socket", "SOCKET", "--wait"],
+      ["sync", "ünïcode naïve"], ["sync", "help"], ["agenda", "--account", "help"],
+      ["sync", "feed", "--socket", "SOCKET", "--wait"],
       ["agenda"], ["agenda", "--days", "30"], ["agenda", "--days", "1"], ["agenda", "--days", "3660"],
       ["agenda", "--days", "0"], ["agenda", "--days", "3661"], ["agenda", "--days", "030"], ["agenda", "--days", "+5"],
       ["agenda", "--days", "-5"], ["agenda", "--days", "99999"], ["agenda", "--days", "ten"], ["agenda", "--days"],
@@ -47,7 +49,7 @@ extension EndToEnd {
       let commands = ["status", "sync", "agenda", "agenda", "sync", "status", "items"]
       let words = [
         "--json", "--wait", "--days", "--account", "--socket", "SOCKET", "ELSEWHERE", "30", "0", "3661", "7", "030",
-        "-5", "feed", "other", "", "--", "-x", "--json=true", "--status", "two words", "--help",
+        "-5", "feed", "other", "", "--", "-x", "--json=true", "--status", "two words", "--help", "help",
       ]
       var generator = Xoshiro(seed: (20, 26, 11, 29))
       for _ in 0..<60 {
