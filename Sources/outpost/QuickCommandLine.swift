@@ -16,7 +16,7 @@
 /// the line as always, with its messages and errors. So a line read here means what
 /// ArgumentParser would have read: `QuickCommandLineTests` runs each spelling both ways
 /// (`OUTPOST_QUICK_PARSE=0` turns this off) and compares what is printed and the exit status.
-enum QuickCommandLine: Equatable {
+enum QuickCommandLine {
   case status(json: Bool, socket: String?)
   case sync(account: String?, wait: Bool, json: Bool, socket: String?)
   case agenda(days: Int, account: String?, json: Bool, socket: String?)
@@ -38,7 +38,7 @@ enum QuickCommandLine: Equatable {
       guard words.read(flags: ["--json"], options: ["--socket", "--days", "--account"], positionals: 0) else {
         return nil
       }
-      var days = 14
+      var days = AgendaCommand.defaultDays
       if let text = words.option("--days") {
         guard let number = plainNumber(text), AgendaCommand.dayRange.contains(number) else { return nil }
         days = number

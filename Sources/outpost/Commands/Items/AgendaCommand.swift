@@ -17,13 +17,14 @@ struct AgendaCommand: ParsableCommand {
   @OptionGroup var global: GlobalOptions
 
   @Option(help: ArgumentHelp("How many days ahead.", valueName: "n"))
-  var days = 14
+  var days = Self.defaultDays
 
   @Option(help: ArgumentHelp("Only this account.", valueName: "name"))
   var account: String?
 
-  /// The days `--days` takes.
+  /// The days `--days` takes, and how many without it (also `QuickCommandLine`'s).
   static let dayRange = 1...3660
+  static let defaultDays = 14
 
   func validate() throws {
     guard Self.dayRange.contains(days) else { throw ValidationError("--days takes 1 to 3660") }
