@@ -61,8 +61,8 @@ enum QuickCommandLine {
     }
   }
 
-  /// Whether the environment turns the quick reading off (`OUTPOST_QUICK_PARSE=0`): the tests
-  /// compare both readings with it, and it is a way around this file should it ever be wrong.
+  /// Whether the quick reading is on: `OUTPOST_QUICK_PARSE=0` turns it off. The tests compare
+  /// both readings with it, and it is a way around this file should it ever be wrong.
   static var isEnabled: Bool {
     guard let value = getenv("OUTPOST_QUICK_PARSE") else { return true }
     return String(cString: value) != "0"
