@@ -15,13 +15,16 @@ set -euo pipefail
 # tools, systemd's socket activation, the test notification server's python3-dbus/gi, jsonschema for
 # the rpc-schema and snapshot checks, desktop-file-utils for the link handler. Glewlwyd, a real
 # OpenID Connect provider, for the OIDC client's end-to-end sign-in (openssl makes its throw-away
-# signing key). gcc builds contrib/lib/timewarp.c for contrib/week.sh.
+# signing key). gcc builds contrib/lib/timewarp.c for contrib/week.sh. PostgreSQL (server 15 on
+# Debian 12) for contrib/supabase/check.sh, which loads the Supabase projects' schemas into a
+# throw-away cluster of its own.
 apt_packages=(
   libsqlite3-dev libsystemd-dev libsecret-1-0 pkg-config
   systemd dbus gnome-keyring libsecret-tools
   python3 python3-dbus python3-gi python3-jsonschema python3-pip
   util-linux ca-certificates desktop-file-utils gcc
   glewlwyd openssl
+  postgresql
 )
 # The independent peers the tests check Outpost's output against: an iCalendar parser, python-dateutil's
 # RRULE expansion (the reference of the recurrence property test), khal and
