@@ -20,6 +20,10 @@ public enum ConnectorError: Error, Sendable, Equatable {
   case rateLimited(retryAfter: Double?, reason: String? = nil)
   /// The change conflicts with what the service has now.
   case conflict(String)
+  /// The service understood the request and will never accept it as sent (a constraint, a
+  /// row-level security policy, a validation): `detail` is the service's own reason. An action
+  /// so refused ends at once as failed, for the user to decide; it is never retried by itself.
+  case refused(String)
   case notFound(String)
   /// The service or this account cannot do what was asked.
   case unsupported(String)
@@ -52,6 +56,7 @@ extension ConnectorError: CustomStringConvertible {
         "the service asks to slow down"
       }
     case .conflict(let detail): "conflict: \(detail)"
+    case .refused(let detail): "the service refused it: \(detail)"
     case .notFound(let detail): "not found: \(detail)"
     case .unsupported(let detail): "not supported: \(detail)"
     case .unexpectedReply(let detail): "unexpected reply from the service: \(detail)"

@@ -68,11 +68,14 @@ extension Store {
     }
   }
 
-  /// How many actions of the account are not yet settled (pending, running or in conflict).
+  /// How many actions of the account are not yet settled (pending, running, in conflict or
+  /// failed and waiting for the user).
   public func unsettledActionCount(accountID: String) async throws(StoreError) -> Int {
     try await reading { db in
       try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM action WHERE account_id = ? AND state IN ('pending', 'running', 'conflict')",
+        db,
+        sql:
+          "SELECT count(*) FROM action WHERE account_id = ? AND state IN ('pending', 'running', 'conflict', 'failed')",
         arguments: [accountID]) ?? 0
     }
   }

@@ -347,6 +347,7 @@ enum StoreMigrations {
       try db.execute(
         sql: "CREATE INDEX item_by_account_and_start ON item (account_id, starts_at) WHERE removed_at IS NULL")
     }
+    migrator.registerMigration("16-failed-actions", migrate: addFailedActionState)
     return migrator
   }
 

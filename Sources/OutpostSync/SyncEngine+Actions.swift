@@ -43,7 +43,9 @@ extension SyncEngine {
         switch error {
         case .connector(let failure) where !failure.isTemporary && failure != .sessionExpired:
           let attempts = action.attempts + 1
-          if case .notFound = failure {
+          if case .refused = failure {
+            await record(action, .failed, problem: failure.description)
+          } else if case .notFound = failure {
             await record(action, .conflict, problem: failure.description)
           } else if attempts >= Self.maxAttempts {
             await record(action, .conflict, problem: "kept failing: \(failure)")

@@ -38,8 +38,24 @@ struct AgilityClient {
     return try reply.jsonArray()
   }
 
-  func post(_ path: String, _ json: String, bearer: String) async throws -> Reply {
-    try await send("POST", "/rest/v1/\(path)", json: json, bearer: bearer, headers: Self.representation)
+  /// Rows as a client sends them (supabase.md §3.3): every object with the signed-in user's
+  /// `user_id` (`user`), unless it names one itself. The column has no default.
+  func post(_ path: String, _ json: String, bearer: String, user: String = AgilityDemo.userID(AgilityDemo.email))
+    async throws -> Reply
+  {
+    try await send(
+      "POST", "/rest/v1/\(path)", json: try Self.owned(json, by: user), bearer: bearer, headers: Self.representation)
+  }
+
+  static func owned(_ json: String, by user: String) throws -> String {
+    func own(_ value: Any) -> Any {
+      guard var object = value as? [String: Any] else { return value }
+      if object["user_id"] == nil { object["user_id"] = user }
+      return object
+    }
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
+    let owned: Any = (parsed as? [Any]).map { $0.map(own) } ?? own(parsed)
+    return String(decoding: try JSONSerialization.data(withJSONObject: owned), as: UTF8.self)
   }
 
   func patch(_ path: String, _ json: String, bearer: String) async throws -> Reply {
@@ -271,16 +287,17 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
       }
       let path = "transactions?on_conflict=user_id,import_hash&select=id,import_hash"
       let headers = [(name: "Prefer", value: "resolution=ignore-duplicates,return=representation")]
-      let first = try await agility.send(
-        "POST", "/rest/v1/" + path, json: "[" + [row(1), row(2), row(3)].joined(separator: ",") + "]", bearer: bearer,
-        headers: headers)
+      func rows() throws -> String {
+        try AgilityClient.owned(
+          "[" + [row(1), row(2), row(3)].joined(separator: ",") + "]", by: AgilityDemo.userID(AgilityDemo.email))
+      }
+      let first = try await agility.send("POST", "/rest/v1/" + path, json: try rows(), bearer: bearer, headers: headers)
       #expect(first.status == 201, "\(first.body)")
       #expect(try first.jsonArray().compactMap { $0["import_hash"] as? String } == ["hash-1", "hash-2", "hash-3"])
       #expect(try first.jsonArray().allSatisfy { $0.count == 2 })
       // New ids, same hashes: nothing new, so nothing in the answer.
       let second = try await agility.send(
-        "POST", "/rest/v1/" + path, json: "[" + [row(1), row(2), row(3)].joined(separator: ",") + "]", bearer: bearer,
-        headers: headers)
+        "POST", "/rest/v1/" + path, json: try rows(), bearer: bearer, headers: headers)
       #expect(second.status == 201)
       #expect(second.body == "[]")
       #expect(await server.agility.transactionCount(email: AgilityDemo.email, importBatch: batch) == 3)
@@ -290,6 +307,26 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
       let plain = try await agility.post("transactions", row(1), bearer: bearer)
       #expect(plain.status == 409)
       #expect(try plain.jsonObject()["code"] as? String == "23505")
+    }
+  }
+
+  /// `user_id` has no default (supabase.md §7): a category sent without it is refused by the
+  /// policy, as PostgreSQL refuses it (42501 before the NOT NULL check), and one sent with
+  /// another user's id too.
+  @Test func aRowWithoutItsUserOrWithAnotherUsersIsRefused() async throws {
+    try await withAgilitySandbox { _, agility in
+      let bearer = try await agility.signIn().accessToken
+      let category = #"{"name":"Travel abroad","kind":"expense"}"#
+      let bare = try await agility.send(
+        "POST", "/rest/v1/categories", json: category, bearer: bearer, headers: AgilityClient.representation)
+      #expect(bare.status == 403, "\(bare.body)")
+      #expect(try bare.jsonObject()["code"] as? String == "42501")
+      let other = try await agility.post(
+        "categories", category, bearer: bearer, user: AgilityDemo.userID(AgilityDemo.emptyEmail))
+      #expect(other.status == 403)
+      #expect(try other.jsonObject()["code"] as? String == "42501")
+      let own = try await agility.post("categories", category, bearer: bearer)
+      #expect(own.status == 201, "\(own.body)")
     }
   }
 

@@ -9,10 +9,15 @@ import Testing
     "/rest/v1/glucose_readings?on_conflict=user_id,dedup_key&select=id"
   private static let ignore = [(name: "Prefer", value: "resolution=ignore-duplicates,return=representation")]
 
-  private static func reading(_ key: String, id: String? = nil) -> String {
+  /// A reading as a client sends it: `user_id` is the signed-in user's (the column has no
+  /// default); nil leaves it out.
+  private static func reading(
+    _ key: String, id: String? = nil, user: String? = ViiRaaDemo.userID(ViiRaaDemo.libreEmail)
+  ) -> String {
     let idField = id.map { #""id":"\#($0)","# } ?? ""
+    let userField = user.map { #""user_id":"\#($0)","# } ?? ""
     return
-      #"{\#(idField)"measured_at":"2026-11-01T08:00:00Z","value_mgdl":123.4,"kind":"cgm","source":"libreview_csv","#
+      #"{\#(idField)\#(userField)"measured_at":"2026-11-01T08:00:00Z","value_mgdl":123.4,"kind":"cgm","source":"libreview_csv","#
       + #""device":"FreeStyle Libre 3","device_serial":"0MTEST","dedup_key":"\#(key)","import_batch_id":null}"#
   }
 
@@ -43,8 +48,44 @@ import Testing
       #expect(again.body == "[]")
       // The other user may upload the same keys: the constraint is per user.
       let dexcom = try await viiraa.signIn(ViiRaaDemo.dexcomEmail).accessToken
-      let theirs = try await viiraa.send("POST", Self.upload, json: body, bearer: dexcom, headers: Self.ignore)
+      let dexcomUser = ViiRaaDemo.userID(ViiRaaDemo.dexcomEmail)
+      let theirBody = "[" + (oldKeys + newKeys).map { Self.reading($0, user: dexcomUser) }.joined(separator: ",") + "]"
+      let theirs = try await viiraa.send("POST", Self.upload, json: theirBody, bearer: dexcom, headers: Self.ignore)
       #expect(try theirs.uuids().count == 5)
+      // The first user's rows sent with the second user's token: the policy refuses them all.
+      let borrowed = try await viiraa.send("POST", Self.upload, json: body, bearer: dexcom, headers: Self.ignore)
+      #expect(borrowed.status == 403)
+      #expect(try borrowed.jsonObject()["code"] as? String == "42501")
+    }
+  }
+
+  /// `user_id uuid not null` without a default, under `auth.uid() = user_id` (supabase.md §7): a
+  /// row that leaves it out is refused as PostgreSQL refuses it — by the policy's WITH CHECK,
+  /// which runs before the NOT NULL check (42501, 403) — and nothing of the request is kept.
+  /// The sandbox once filled it in, and so agreed with connectors that never sent it.
+  @Test func aRowWithoutItsUserIsRefusedAndNothingIsInserted() async throws {
+    try await withViiRaaSandbox { server, viiraa in
+      let bearer = try await viiraa.signIn().accessToken
+      let before = await server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
+      // All objects of an array have the same keys (else 400 `PGRST102`), so none has it.
+      let rows = [
+        Self.reading("libre:0MTEST:cgm:2026-11-03T08:00:00Z", user: nil),
+        Self.reading("libre:0MTEST:cgm:2026-11-03T08:05:00Z", user: nil),
+      ]
+      let reply = try await viiraa.send(
+        "POST", Self.upload, json: "[" + rows.joined(separator: ",") + "]", bearer: bearer, headers: Self.ignore)
+      #expect(reply.status == 403)
+      let error = try reply.jsonObject()
+      #expect(error["code"] as? String == "42501")
+      #expect((error["message"] as? String)?.contains("row-level security policy") == true)
+      #expect(await server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings") == before)
+      let weight = try await viiraa.send(
+        "POST", "/rest/v1/weight_readings?on_conflict=id&select=id",
+        json:
+          #"{"id":"6f1c1a52-2222-4d2b-9c1e-3b7d2a9e0c11","measured_at":"2026-11-03T07:00:00Z","weight_kg":81.2,"source":"manual","dedup_key":"manual:w1"}"#,
+        bearer: bearer, headers: Self.ignore)
+      #expect(weight.status == 403)
+      #expect(try weight.jsonObject()["code"] as? String == "42501")
     }
   }
 
@@ -69,8 +110,7 @@ import Testing
       #expect(fresh.status == 201)
       #expect(fresh.body.isEmpty)
       let foreign = try await viiraa.send(
-        "POST", "/rest/v1/glucose_readings",
-        json: #"{"user_id":"\#(ViiRaaDemo.userID(ViiRaaDemo.dexcomEmail))","# + String(Self.reading("x").dropFirst()),
+        "POST", "/rest/v1/glucose_readings", json: Self.reading("x", user: ViiRaaDemo.userID(ViiRaaDemo.dexcomEmail)),
         bearer: bearer)
       #expect(foreign.status == 403)
       #expect(try foreign.jsonObject()["code"] as? String == "42501")

@@ -66,12 +66,13 @@ public actor SessionKeeper<C: Connector> {
   ) async throws(SessionError) -> T {
     let first = try await established()
     do {
-      return try await succeeded(call(connector, first.session))
+      return try await succeeded(leased(first) { session throws(ConnectorError) in try await call(connector, session) })
     } catch .sessionExpired {
       if generation == first.generation { session = nil }
       let second = try await established()
       do {
-        return try await succeeded(call(connector, second.session))
+        return try await succeeded(
+          leased(second) { session throws(ConnectorError) in try await call(connector, session) })
       } catch {
         if case .sessionExpired = error, generation == second.generation { session = nil }
         throw await failed(error)
@@ -79,6 +80,33 @@ public actor SessionKeeper<C: Connector> {
     } catch {
       throw await failed(error)
     }
+  }
+
+  /// Runs `body` with `established`'s session and a `SessionLease` on it, through which the
+  /// connector's requests renew the session mid-call (one renewal per expiry, single flight
+  /// through `established`) instead of failing the whole call.
+  private func leased<T: Sendable>(
+    _ established: Established, _ body: (C.Session) async throws(ConnectorError) -> T
+  ) async throws(ConnectorError) -> T {
+    let lease = SessionLease(session: established.session, generation: established.generation) {
+      [self] stale throws(SessionError) in try await self.renew(after: stale)
+    }
+    let result: Result<T, ConnectorError> = await SessionLease.$current.withValue(lease) {
+      do throws(ConnectorError) {
+        return .success(try await body(established.session))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// A new session in place of generation `stale`; the one another caller made meanwhile when
+  /// there is one.
+  private func renew(after stale: Int) async throws(SessionError) -> (any Sendable, Int) {
+    if generation == stale { session = nil }
+    let fresh = try await established()
+    return (fresh.session, fresh.generation)
   }
 
   private func succeeded<T>(_ value: T) async -> T {

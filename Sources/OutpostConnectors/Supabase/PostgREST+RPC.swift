@@ -6,8 +6,7 @@ extension PostgREST {
   public func call(_ function: String, arguments: JSONValue, session: SupabaseSession)
     async throws(ConnectorError) -> (status: Int, body: JSONValue?)
   {
-    let reply = try await project.send(
-      "POST", "/rest/v1/rpc/\(function)", bearer: session.accessToken, json: arguments)
+    let reply = try await authorized("POST", "/rest/v1/rpc/\(function)", session: session, json: arguments)
     if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
       throw Self.classify(reply, during: "calling \(function)")
     }
@@ -19,9 +18,9 @@ extension PostgREST {
   public func create(_ table: String, rows: [JSONValue], session: SupabaseSession) async throws(ConnectorError)
     -> (status: Int, body: JSONValue?)
   {
-    let reply = try await project.send(
-      "POST", "/rest/v1/\(table)", bearer: session.accessToken, json: .array(rows),
-      extraHeaders: [("Prefer", "return=representation")])
+    let reply = try await authorized(
+      "POST", "/rest/v1/\(table)", session: session, json: .array(rows), headers: [("Prefer", "return=representation")],
+      owned: true)
     if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
       throw Self.classify(reply, during: "writing \(table)")
     }
@@ -32,9 +31,9 @@ extension PostgREST {
   public func tryUpdate(_ table: String, filter: String, values: JSONValue, session: SupabaseSession)
     async throws(ConnectorError) -> (status: Int, body: JSONValue?)
   {
-    let reply = try await project.send(
-      "PATCH", "/rest/v1/\(table)?\(filter)", bearer: session.accessToken, json: values,
-      extraHeaders: [("Prefer", "return=representation")])
+    let reply = try await authorized(
+      "PATCH", "/rest/v1/\(table)?\(filter)", session: session, json: values,
+      headers: [("Prefer", "return=representation")])
     if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
       throw Self.classify(reply, during: "updating \(table)")
     }
@@ -45,9 +44,9 @@ extension PostgREST {
   public func delete(_ table: String, filter: String, session: SupabaseSession) async throws(ConnectorError)
     -> (status: Int, body: JSONValue?)
   {
-    let reply = try await project.send(
-      "DELETE", "/rest/v1/\(table)?\(filter)", bearer: session.accessToken, json: nil,
-      extraHeaders: [("Prefer", "return=representation")])
+    let reply = try await authorized(
+      "DELETE", "/rest/v1/\(table)?\(filter)", session: session, json: nil,
+      headers: [("Prefer", "return=representation")])
     if reply.status == 401 || reply.status >= 500 || reply.status == 429 {
       throw Self.classify(reply, during: "deleting from \(table)")
     }

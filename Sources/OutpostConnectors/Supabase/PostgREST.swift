@@ -1,14 +1,25 @@
 import OutpostModel
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The Supabase Data API (PostgREST) for one project and signed-in user (upstreams/supabase.md
 /// §4): reads in pages, and updates whose filter doubles as the precondition (a row that no
 /// longer matches is simply not updated: an empty answer, not an error).
 public struct PostgREST: Sendable {
   let project: SupabaseProject
+  /// The clock a token's expiry is judged by: the one the session's `expiresAt` was set by.
+  let now: @Sendable () -> Date
   /// Rows per page; hosted Supabase caps answers at 1000 whatever `limit` asks.
   static let pageSize = 500
 
-  public init(project: SupabaseProject) { self.project = project }
+  public init(project: SupabaseProject, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.project = project
+    self.now = now
+  }
 
   /// Every row `query` selects (`select=*&order=id.asc`), page by page.
   public func rows(_ table: String, query: String, session: SupabaseSession) async throws(ConnectorError)
@@ -46,14 +57,27 @@ public struct PostgREST: Sendable {
   {
     try await array(
       "POST", "/rest/v1/\(table)?on_conflict=\(onConflict)&select=id", session: session, json: .array(rows),
-      activity: "writing \(table)", headers: [("Prefer", "resolution=ignore-duplicates,return=representation")])
+      activity: "writing \(table)", headers: [("Prefer", "resolution=ignore-duplicates,return=representation")],
+      owned: true)
+  }
+
+  /// The rows with `user_id` set to the signed-in user (supabase.md §3.3): the column has no
+  /// default, and the policy `auth.uid() = user_id` refuses a row without it (403 `42501`).
+  /// Set here, at the one place every insert passes, and at sending time, so an action queued
+  /// before a sign-in as someone else is sent as the user it is sent for.
+  static func owned(_ rows: [JSONValue], by session: SupabaseSession) -> [JSONValue] {
+    rows.map { row in
+      guard case .object(var members) = row else { return row }
+      members["user_id"] = .string(session.userID)
+      return .object(members)
+    }
   }
 
   func array(
     _ method: String, _ path: String, session: SupabaseSession, json: JSONValue?, activity: String,
-    headers: [(name: String, value: String)] = []
+    headers: [(name: String, value: String)] = [], owned: Bool = false
   ) async throws(ConnectorError) -> [JSONValue] {
-    let reply = try await project.send(method, path, bearer: session.accessToken, json: json, extraHeaders: headers)
+    let reply = try await authorized(method, path, session: session, json: json, headers: headers, owned: owned)
     guard (200..<300).contains(reply.status) else { throw Self.classify(reply, during: activity) }
     guard case .array(let rows)? = try? JSONParser.parse(reply.body) else {
       throw .unexpectedReply("\(activity): the reply is not a JSON array")
@@ -61,22 +85,68 @@ public struct PostgREST: Sendable {
     return rows
   }
 
+  /// One request as the signed-in user, with the newest session of the call's `SessionLease`:
+  /// renewed first when it is about to expire, and sent once more after one renewal when the
+  /// service answers that the token expired (PostgREST checks the JWT before it runs anything,
+  /// so a refused write did not happen). `owned`: the body's rows get the user's `user_id`, from
+  /// the session the request is sent with.
+  func authorized(
+    _ method: String, _ path: String, session: SupabaseSession, json: JSONValue?,
+    headers: [(name: String, value: String)] = [], owned: Bool = false
+  ) async throws(ConnectorError) -> HTTPResponse {
+    func send(_ session: SupabaseSession) async throws(ConnectorError) -> HTTPResponse {
+      var body = json
+      if owned, case .array(let rows)? = json { body = .array(Self.owned(rows, by: session)) }
+      return try await project.send(method, path, bearer: session.accessToken, json: body, extraHeaders: headers)
+    }
+    guard let lease = SessionLease.current else { return try await send(session) }
+    let same: (SupabaseSession, SupabaseSession) -> Bool = { $0.accessToken == $1.accessToken }
+    var current = lease.session(as: SupabaseSession.self) ?? session
+    if current.isExpiring(at: now()) {
+      current = try await lease.renewed(after: current, as: SupabaseSession.self, isSame: same)
+    }
+    let reply = try await send(current)
+    guard Self.tokenExpired(reply) else { return reply }
+    return try await send(try await lease.renewed(after: current, as: SupabaseSession.self, isSame: same))
+  }
+
+  /// PGRST301/PGRST303 (or a `WWW-Authenticate: Bearer error="invalid_token"`): the access
+  /// token expired or is not valid any more (supabase.md §4.3, §5).
+  static func tokenExpired(_ reply: HTTPResponse) -> Bool {
+    guard reply.status == 401 else { return false }
+    if reply.header("www-authenticate")?.contains("invalid_token") == true { return true }
+    let json = try? JSONParser.parse(reply.body)
+    let code = json?["code"]?.stringValue ?? ""
+    return code.hasPrefix("PGRST3") || (json?["message"]?.stringValue ?? "").lowercased().contains("jwt")
+  }
+
+  /// The class of a refused request, by status and PostgREST's code (supabase.md §5), never by
+  /// the message. What the service will refuse again as sent (a constraint, a policy, a bad
+  /// value: 400, 403, 422, a 401 `42501`) is `.refused` with the service's own words, so that an
+  /// action ends at once instead of being retried as if the network were at fault.
   static func classify(_ reply: HTTPResponse, during activity: String) -> ConnectorError {
     let json = try? JSONParser.parse(reply.body)
     let code = json?["code"]?.stringValue ?? ""
     let message = json?["message"]?.stringValue ?? ""
+    /// The service's words, with its code: `null value in column "user_id" … (23502)`.
+    var reason: String {
+      let words = message.isEmpty ? "HTTP \(reply.status)" : message
+      return "\(activity): \(words)\(code.isEmpty ? "" : " (\(code))")"
+    }
     switch reply.status {
-    // PGRST301/PGRST303: the access token expired or is not valid any more.
-    case 401 where code.hasPrefix("PGRST3") || message.lowercased().contains("jwt"): return .sessionExpired
+    case 401 where tokenExpired(reply): return .sessionExpired
+    // Anonymous and refused by a policy: still the policy's answer, not the key's.
+    case 401 where code == "42501": return .refused(reason)
     case 401: return .unsupported("\(activity): the service refused the project's API key")
-    case 403: return .conflict("\(activity): the service does not allow it (\(code.isEmpty ? "403" : code))")
+    case 400, 403, 422: return .refused(reason)
     case 404: return .notFound("\(activity): no such table")
-    case 406, 409: return .conflict("\(activity): HTTP \(reply.status)\(code.isEmpty ? "" : " (\(code))")")
+    case 406, 409: return .conflict(reason)
     case 429,
       503 where reply.header("retry-after") != nil:
       return .rateLimited(retryAfter: reply.header("retry-after").flatMap(Double.init))
-    case 500..<600: return .transient("\(activity): HTTP \(reply.status)")
-    default: return .unexpectedReply("\(activity): HTTP \(reply.status)\(code.isEmpty ? "" : " (\(code))")")
+    // 402: a restricted project (over its quota, unpaid); it comes back by itself.
+    case 402, 500..<600: return .transient("\(activity): HTTP \(reply.status)\(code.isEmpty ? "" : " (\(code))")")
+    default: return .unexpectedReply(reason)
     }
   }
 }

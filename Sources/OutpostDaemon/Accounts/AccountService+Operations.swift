@@ -270,7 +270,8 @@ extension AccountService {
       case .unreachable, .transient: return .upstreamUnavailable(error.description)
       case .rateLimited(let retryAfter, _):
         return .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
-      case .sessionExpired, .conflict, .notFound, .unexpectedReply: return .upstreamUnexpected(error.description)
+      case .sessionExpired, .conflict, .refused, .notFound, .unexpectedReply:
+        return .upstreamUnexpected(error.description)
       }
     }
   }

@@ -160,7 +160,8 @@ extension CalDAVPushService {
     case .unreachable, .transient: .upstreamUnavailable(error.description)
     case .rateLimited(let retryAfter, _):
       .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
-    case .sessionExpired, .twoFactorRequired, .conflict, .unexpectedReply: .upstreamUnexpected(error.description)
+    case .sessionExpired, .twoFactorRequired, .conflict, .refused, .unexpectedReply:
+      .upstreamUnexpected(error.description)
     }
   }
 

@@ -35,7 +35,7 @@ enum ActionHandlers {
         guard let account = try await store.account(named: name) else { throw RPCError.accountNotFound(name) }
         accountID = account.id
       }
-      let states = params.states ?? [.pending, .running, .conflict]
+      let states = params.states ?? [.pending, .running, .conflict, .failed]
       // An import's upload holds every row of the file: listed by size, not by content.
       let actions = try await store.actions(accountID: accountID, states: states).map { action in
         var shown = action
@@ -50,8 +50,9 @@ enum ActionHandlers {
       guard let action = try await store.action(number: params.number) else {
         throw RPCError.actionNotFound(params.number)
       }
-      guard action.state == .conflict || (action.state == .pending && params.resolution == .discard) else {
-        throw RPCError.actionNotAllowed("action #\(action.number) is \(action.state.rawValue), not a conflict")
+      guard action.state.needsUser || (action.state == .pending && params.resolution == .discard) else {
+        throw RPCError.actionNotAllowed(
+          "action #\(action.number) is \(action.state.rawValue), not a conflict or a failure")
       }
       let state: ActionState = params.resolution == .retry ? .pending : .discarded
       let updated = try await store.setActionState(number: action.number, state: state) ?? action

@@ -116,9 +116,9 @@ struct ChangeNotifier: Sendable {
       itemNumber: stored.number, summary: summary, body: body, link: item.link, dedupeKey: key)
   }
 
-  /// An action the service refused (a conflict for the user to decide).
+  /// An action the service refused (a conflict, or a refusal as sent, for the user to decide).
   func announce(_ action: QueuedAction) async {
-    guard action.state == .conflict else { return }
+    guard action.state.needsUser else { return }
     var title = action.target
     if let number = action.itemNumber, let item = try? await store.item(number: number) { title = item.item.title }
     await notifications.post(

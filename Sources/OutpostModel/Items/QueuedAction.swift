@@ -76,4 +76,11 @@ public enum ActionState: String, Codable, Sendable, CaseIterable {
   case conflict
   /// Discarded by the user.
   case discarded
+  /// The service refused it as sent and would refuse it again (a constraint, a policy, a
+  /// validation): ended at once, never retried by itself, kept with the service's reason for
+  /// the user to retry or discard, as a conflict is.
+  case failed
+
+  /// Waits for the user to retry or discard it.
+  public var needsUser: Bool { self == .conflict || self == .failed }
 }

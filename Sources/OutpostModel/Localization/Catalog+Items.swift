@@ -81,6 +81,16 @@ extension Catalog {
       .fr: "Conflit : n° {0} {1} : {2}\nDécidez avec `outpost conflicts resolve {0} --retry` ou `--discard`.",
       .it: "Conflitto: n. {0} {1}: {2}\nDecidi con `outpost conflicts resolve {0} --retry` o `--discard`.",
     ],
+    .actionFailed: [
+      .en:
+        "Refused: #{0} {1}: {2}\nIt is kept: `outpost conflicts resolve {0} --retry` sends it again, `--discard` drops it.",
+      .de:
+        "Abgelehnt: #{0} {1}: {2}\nEs bleibt erhalten: `outpost conflicts resolve {0} --retry` sendet es erneut, `--discard` verwirft es.",
+      .fr:
+        "Refusé : n° {0} {1} : {2}\nConservé : `outpost conflicts resolve {0} --retry` le renvoie, `--discard` l’abandonne.",
+      .it:
+        "Rifiutato: n. {0} {1}: {2}\nÈ conservato: `outpost conflicts resolve {0} --retry` lo invia di nuovo, `--discard` lo scarta.",
+    ],
     .queueEmpty: [
       .en: "The queue is empty: everything was sent.", .de: "Die Warteschlange ist leer: alles wurde gesendet.",
       .fr: "La file est vide : tout a été envoyé.", .it: "La coda è vuota: tutto è stato inviato.",

@@ -68,6 +68,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionQueued
   case actionDone
   case actionConflict
+  case actionFailed
   case queueEmpty
   case conflictsNone
   case conflictServerNow

@@ -24,7 +24,9 @@ enum AgilityInsert {
     let rules = AgilityInsertRules(table: table)
     var rows: [Row] = []
     for object in try SupabaseRowReplies.objects(request.body) {
-      if let user = object["user_id"], user.stringValue?.lowercased() != owner {
+      // `user_id` has no default (supabase.md §7): a row without it fails the policy's
+      // `auth.uid() = user_id` (NULL is not true), which PostgreSQL checks before NOT NULL.
+      guard let user = object["user_id"]?.stringValue, user.lowercased() == owner else {
         throw AgilityWriteSupport.rowSecurity(table.name)
       }
       let fields = try rules.fields(object)

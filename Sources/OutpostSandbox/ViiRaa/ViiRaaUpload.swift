@@ -100,7 +100,9 @@ enum ViiRaaUpload {
       throw TasksRestError(
         .badRequest, "PGRST204", "Could not find the '\(unknown)' column of 'glucose_readings' in the schema cache")
     }
-    if let user = object["user_id"], user.stringValue != owner {
+    // `user_id` has no default (supabase.md §7): a row without it fails the policy's
+    // `auth.uid() = user_id` (NULL is not true), which PostgreSQL checks before NOT NULL.
+    guard let user = object["user_id"]?.stringValue, user.lowercased() == owner else {
       throw TasksRestError(
         .forbidden, "42501", "new row violates row-level security policy for table \"glucose_readings\"")
     }

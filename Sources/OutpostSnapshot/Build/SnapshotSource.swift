@@ -67,7 +67,7 @@ public struct SnapshotSource: Sendable {
     let items = try await store.items(
       kinds: kinds, startingIn: now...now.addingTimeInterval(horizon), detailKeys: Self.detailKeys,
       excludingClosed: true, limit: itemLimit)
-    let open = try await store.actions(states: [.pending, .running, .conflict])
+    let open = try await store.actions(states: [.pending, .running, .conflict, .failed])
     var inputs: [SnapshotInput.Account] = []
     for account in accounts {
       let actions = open.filter { $0.accountID == account.id }
@@ -76,7 +76,7 @@ public struct SnapshotSource: Sendable {
           id: account.id, name: account.name, kind: account.kind, state: account.state,
           stateReason: account.stateReason, lastSuccessfulSync: lastSuccessfulSync[account.id],
           hasCachedData: try await hasCachedData(account.id, upcoming: items),
-          pendingActions: actions.count { $0.state != .conflict }, conflicts: actions.count { $0.state == .conflict },
+          pendingActions: actions.count { !$0.state.needsUser }, conflicts: actions.count { $0.state.needsUser },
           unread: unread[account.id] ?? 0))
     }
     return SnapshotInput(

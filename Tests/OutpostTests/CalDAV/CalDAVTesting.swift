@@ -44,6 +44,7 @@ extension ConnectorError {
     case .transient: "transient"
     case .rateLimited: "rateLimited"
     case .conflict: "conflict"
+    case .refused: "refused"
     case .notFound: "notFound"
     case .unsupported: "unsupported"
     case .unexpectedReply: "unexpectedReply"

@@ -111,4 +111,26 @@ struct ActionQueueTests {
     #expect(try await states() == [.conflict])
     #expect(try await store.unsettledActionCount(accountID: accountID) == 1)
   }
+
+  /// What the service will refuse again as sent (a constraint, a policy) ends the action at
+  /// once as failed, with the service's own words, after one attempt; the next actions still go.
+  @Test func aRefusalEndsTheActionAsFailedAtOnceWithTheServicesReason() async throws {
+    let reason = #"writing glucose_readings: null value in column "user_id" violates not-null constraint (23502)"#
+    sink.state.withLock { $0.failure = .connector(.refused(reason)) }
+    let refused = try await enqueue("x-1")
+    _ = await engine.sync(accountID: accountID)
+    let failed = try #require(try await store.action(number: refused.number))
+    #expect(failed.state == .failed)
+    #expect(failed.attempts == 1)
+    #expect(failed.problem?.contains(#"null value in column "user_id""#) == true)
+    #expect(try await store.unsettledActionCount(accountID: accountID) == 1)
+    // Not retried by the next syncs; the user decides.
+    sink.state.withLock { $0.failure = nil }
+    _ = try await enqueue("x-2")
+    _ = await engine.sync(accountID: accountID)
+    _ = await engine.sync(accountID: accountID)
+    #expect(try await store.action(number: refused.number)?.attempts == 1)
+    #expect(try await states() == [.failed, .done])
+    #expect(sink.state.withLock { $0.performed } == ["x-2"])
+  }
 }

@@ -51,7 +51,7 @@ public struct AgilityConnector: SyncingConnector, ActingConnector {
     let project = SupabaseProject(
       baseURL: account.baseURL, apiKey: account.options["apiKey"] ?? "", transport: transport)
     auth = SupabaseAuth(project: project, now: now)
-    data = PostgREST(project: project)
+    data = PostgREST(project: project, now: now)
     self.now = now
   }
 

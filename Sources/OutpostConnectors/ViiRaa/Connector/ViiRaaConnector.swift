@@ -46,7 +46,7 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector {
     let project = SupabaseProject(
       baseURL: account.baseURL, apiKey: account.options["apiKey"] ?? "", transport: transport)
     auth = SupabaseAuth(project: project, now: now)
-    data = PostgREST(project: project)
+    data = PostgREST(project: project, now: now)
     self.now = now
   }
 

@@ -17,6 +17,8 @@ enum ActionOutput {
     case .done: return localized(.actionDone, "\(action.number)", action.type.rawValue)
     case .conflict:
       return localized(.actionConflict, "\(action.number)", action.type.rawValue, action.problem ?? "?")
+    case .failed:
+      return localized(.actionFailed, "\(action.number)", action.type.rawValue, action.problem ?? "?")
     default:
       return localized(.actionQueued, "\(action.number)", action.problem.map { " (\($0))" } ?? "")
     }
@@ -30,6 +32,6 @@ func queueAction(
   let result = try global.connect().call(
     ActionsPerform.self, .init(action: type.rawValue, item: item, params: params, wait: true))
   if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
-  // A conflict needs the user: say so in the exit status too.
-  if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+  // A conflict or a refusal needs the user: say so in the exit status too.
+  if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
 }

@@ -98,6 +98,6 @@ struct DoCommand: ParsableCommand {
       ActionsPerform.self,
       .init(action: action, item: item, params: params.isEmpty ? nil : .object(params), wait: wait))
     if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
-    if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+    if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
   }
 }

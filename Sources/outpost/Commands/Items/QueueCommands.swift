@@ -36,7 +36,7 @@ struct ConflictsCommand: ParsableCommand {
 
     func run() throws {
       try reportingFailures {
-        let result = try global.connect().call(ActionsList.self, .init(states: [.conflict]))
+        let result = try global.connect().call(ActionsList.self, .init(states: [.conflict, .failed]))
         if global.json {
           Terminal.printJSON(result)
           return

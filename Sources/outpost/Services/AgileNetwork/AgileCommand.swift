@@ -400,7 +400,7 @@ enum AgileLookup {
     let result = try connection.call(
       ActionsPerform.self, .init(action: action, account: name, params: .object(params), wait: wait))
     if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
-    if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+    if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
   }
 }
 

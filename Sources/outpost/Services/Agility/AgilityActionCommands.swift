@@ -136,7 +136,7 @@ struct AgilityDraftCommand: ParsableCommand {
       } else {
         print(ActionOutput.queued(result.action))
       }
-      if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+      if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
     }
   }
 }

@@ -206,7 +206,7 @@ enum ViiRaaText {
     } else {
       print(ActionOutput.queued(result.action))
     }
-    if result.action.state == .conflict { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+    if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
   }
 
   static func onlyAccount(_ connection: DaemonConnection) throws -> String {
