@@ -36,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     // Property tests (issue 19): random inputs with reproducible seeds, in swift-testing.
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    // The sandbox's Supabase projects run their data on a real PostgreSQL (issue 46).
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: [
     .target(name: "OutpostModel"),
@@ -99,6 +101,10 @@ let package = Package(
         .product(name: "GraphQL", package: "GraphQL"),
         // GraphQL's `Map` keeps object members in an OrderedDictionary.
         .product(name: "OrderedCollections", package: "swift-collections"),
+        // PostgREST's statements on the Supabase projects' PostgreSQL (Postgres/), and the
+        // logger its client asks for.
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     // The sync engine: schedules, fetches through the connectors, records changes in the store.
     .target(
