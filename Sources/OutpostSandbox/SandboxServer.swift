@@ -89,6 +89,7 @@ public final class SandboxServer: Sendable {
     let keycloak = KeycloakSandbox(configuration: configuration.keycloak, seed: configuration.seed, clock: clock)
     let rpp = await RPPSandbox(configuration: configuration.rpp, seed: configuration.seed, clock: clock)
     let viiraa = await ViiRaaSandbox(configuration: configuration.viiraa, seed: configuration.seed, clock: clock)
+    if configuration.services.contains(.viiraa) { try await viiraa.attachPostgres() }
     let agility = await AgilitySandbox(configuration: configuration.agility, seed: configuration.seed, clock: clock)
     let agileNetwork = AgileNetworkSandbox(
       configuration: configuration.agileNetwork, realms: configuration.keycloak.realms, keycloak: keycloak,
@@ -153,12 +154,14 @@ public final class SandboxServer: Sendable {
     do {
       try await listener.close()
     } catch ChannelError.alreadyClosed {
+      await viiraa.detachPostgres()
       return
     }
     for channel in connections.removeAll() {
       try? await channel.close()
     }
     try? await eventLoops.shutdownGracefully()
+    await viiraa.detachPostgres()
   }
 }
 

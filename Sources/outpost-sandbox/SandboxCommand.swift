@@ -137,6 +137,13 @@ struct SandboxCommand: AsyncParsableCommand {
       "The viiraa demo users' time zone instead of their own (an IANA name such as Asia/Tokyo).", valueName: "zone"))
   var viiraaTimeZone: String?
 
+  @Flag(
+    name: .customLong("viiraa-postgres"),
+    help:
+      "Serve viiraa's tables from a throw-away PostgreSQL with contrib/supabase/viiraa.sql (RLS, constraints and triggers are the database's); needs PostgreSQL (contrib/setup.sh)."
+  )
+  var viiraaPostgres = false
+
   @Option(
     name: .customLong("agility-token-lifetime"),
     help: ArgumentHelp(
@@ -264,6 +271,7 @@ struct SandboxCommand: AsyncParsableCommand {
       apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
     configuration.viiraa.timeZone = viiraaTimeZone
+    configuration.viiraa.postgres = viiraaPostgres
     configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime
     configuration.agility.overdueJobEnabled = agilityOverdueJob
     configuration.agileNetwork.rateLimitPerMinute = max(0, agileRateLimit)

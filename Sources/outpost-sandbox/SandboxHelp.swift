@@ -210,6 +210,10 @@ enum SandboxHelp {
     mg/dL, America/Chicago), dexcom@example.com (Dexcom G7, mmol/L,
     Europe/Zurich; --viiraa-time-zone puts both in another); google@example.com
     signs in with Google only.
+    --viiraa-postgres serves the tables from a throw-away PostgreSQL 15 with
+    contrib/supabase/viiraa.sql instead: row-level security, constraints,
+    triggers and their errors are PostgreSQL's (a row without user_id is 403
+    42501). Live mode and the admin ops below do not reach it yet.
     Admin: POST /__admin/mutate {"service":"viiraa","op":…} ops:
     soft-delete-reading {"email","id"?}, hard-delete-reading {"email",
     "dedupKey"?}, add-reminder {"email","title","startsAt","rrule"?},

@@ -14,6 +14,13 @@ final class PostgRESTEngine: Sendable {
     var role: String
     var claims: String
     var subject: String?
+    /// The sandbox clock's "now" for the transaction (`sandbox.now`, sandbox-clock.sql), as
+    /// PostgreSQL reads a timestamp; nil for PostgreSQL's own.
+    var now: String?
+
+    /// The secret key's role, which row-level security lets through: the sandbox's own admin
+    /// reads (the ground truth a test compares a client's store with).
+    static let service = Caller(role: "service_role", claims: #"{"role":"service_role"}"#, subject: nil)
 
     static let anonymous = Caller(role: "anon", claims: #"{"role":"anon"}"#, subject: nil)
 
@@ -256,7 +263,8 @@ final class PostgRESTEngine: Sendable {
           try await connection.query(
             """
             SELECT set_config('role', \(caller.role), true), set_config('request.jwt.claims', \(caller.claims), true),
-              set_config('request.jwt.claim.sub', \(caller.subject ?? ""), true)
+              set_config('request.jwt.claim.sub', \(caller.subject ?? ""), true),
+              set_config('sandbox.now', \(caller.now ?? ""), true)
             """, logger: logger)
           let value = try await body(connection)
           try await connection.query("COMMIT", logger: logger)

@@ -61,8 +61,13 @@ actor SandboxPostgres {
     try await Self.psql(try await cluster(), database: database, command: sql)
   }
 
+  /// Runs the SQL file `file` in `database` as the superuser.
+  func load(file: String, database: String) async throws {
+    try await Self.psql(try await cluster(), database: database, files: [file])
+  }
+
   private static func makeTemplate(_ project: String, in cluster: SandboxPostgresCluster) async throws {
-    let files = ["platform.sql", "\(project).sql"].map { schemaDirectory + "/" + $0 }
+    let files = ["platform.sql", "\(project).sql", "sandbox-clock.sql"].map { schemaDirectory + "/" + $0 }
     for file in files where !FileManager.default.fileExists(atPath: file) {
       throw SandboxPostgresCluster.StartError.failed("the schema \(file) is missing (OUTPOST_SUPABASE_SCHEMAS?)")
     }

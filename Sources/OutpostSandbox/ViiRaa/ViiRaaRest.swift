@@ -39,7 +39,7 @@ enum ViiRaaRest {
 
   /// The user id whose rows the request may see, or nil for the anonymous role (the anon key
   /// as bearer counts as anonymous, as supabase-js sends it when signed out).
-  private static func role(
+  static func role(
     _ request: SandboxRequest, sandbox: ViiRaaSandbox, now: ContinuousClock.Instant
   ) async throws(TasksRestError) -> String? {
     guard let header = request.headers.first(name: "authorization") else { return nil }

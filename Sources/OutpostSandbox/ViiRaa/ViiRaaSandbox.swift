@@ -13,9 +13,13 @@ public final class ViiRaaSandbox: Sendable {
   let apiKey: String
   let auth: TasksSandbox
   private let state: Mutex<ViiRaaState>
+  /// The Data API on PostgreSQL, when the configuration asks for it (`ViiRaaPostgres`).
+  private let attached = Mutex<ViiRaaPostgres?>(nil)
+  let wantsPostgres: Bool
 
   init(configuration: SandboxViiRaaConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
     self.clock = clock
+    wantsPostgres = configuration.postgres
     apiKey = configuration.apiKey
     auth = await TasksSandbox(
       configuration: SandboxTasksConfiguration(
@@ -27,6 +31,23 @@ public final class ViiRaaSandbox: Sendable {
       ViiRaaState(
         seed: seed, historyDays: max(1, configuration.historyDays),
         startSeconds: clock.unixSeconds(at: clock.now()), profiles: ViiRaaDemo.profiles(in: configuration.timeZone)))
+  }
+
+  var postgres: ViiRaaPostgres? { attached.withLock { $0 } }
+
+  /// Moves the data to PostgreSQL, when the configuration asks for it.
+  func attachPostgres() async throws {
+    guard wantsPostgres else { return }
+    let postgres = try await ViiRaaPostgres.start(self)
+    attached.withLock { $0 = postgres }
+  }
+
+  func detachPostgres() async {
+    let postgres = attached.withLock { attached in
+      defer { attached = nil }
+      return attached
+    }
+    await postgres?.stop()
   }
 
   /// Runs `body` under the lock, after bringing the data up to the clock. Keep it short.
@@ -51,6 +72,11 @@ public final class ViiRaaSandbox: Sendable {
   /// client's store is compared with.
   public func liveKeys(email: String, table: String) async -> Set<String> {
     let owner = ViiRaaDemo.userID(email)
+    if let postgres {
+      let rows = await postgres.rows(
+        "\(table)?select=dedup_key&user_id=eq.\(owner)&deleted_at=is.null&dedup_key=not.is.null")
+      return Set(rows.compactMap { $0["dedup_key"]?.stringValue })
+    }
     return withState { state in
       Set(
         state.rows(table, owner: owner).compactMap { row -> String? in
@@ -63,6 +89,9 @@ public final class ViiRaaSandbox: Sendable {
   /// How many live (not soft-deleted) rows of `table` the user has.
   public func rowCount(email: String, table: String) async -> Int {
     let owner = ViiRaaDemo.userID(email)
+    if let postgres {
+      return await postgres.rows("\(table)?select=id&user_id=eq.\(owner)&deleted_at=is.null").count
+    }
     return withState { $0.rows(table, owner: owner).count { $0["deleted_at"] == .null } }
   }
 

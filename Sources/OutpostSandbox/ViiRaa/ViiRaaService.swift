@@ -25,6 +25,17 @@ struct ViiRaaService: SandboxService {
       let context = TasksContext(request: request, sandbox: sandbox.auth, path: path, now: now, mount: Self.prefix)
       return await TasksAuth.respond(context)
     }
+    if path.hasPrefix("/rest/v1/"), let postgres = sandbox.postgres {
+      do throws(TasksRestError) {
+        let owner = try await ViiRaaRest.role(request, sandbox: sandbox, now: now)
+        let stamp = TasksTimestamps.postgres(sandbox.clock.unixMicroseconds(at: now))
+        var caller = owner.map { PostgRESTEngine.Caller.user($0) } ?? .anonymous
+        caller.now = stamp
+        return await postgres.engine.respond(request, path: path, caller: caller)
+      } catch {
+        return error.response
+      }
+    }
     if path.hasPrefix("/rest/v1/") {
       return await ViiRaaRest.respond(request, path: path, sandbox: sandbox, now: now)
     }

@@ -52,9 +52,12 @@ import Testing
     var elapsed: Double
   }
 
-  func firstSync(tokenSeconds: Int, latency: Double, stallEvery: Int? = nil) async throws -> Run {
+  func firstSync(tokenSeconds: Int, latency: Double, stallEvery: Int? = nil, postgres: Bool = false) async throws
+    -> Run
+  {
     var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.viiraa])
     configuration.manualClock = true
+    configuration.viiraa.postgres = postgres
     configuration.viiraa.accessTokenLifetimeSeconds = tokenSeconds
     let server = try await SandboxServer.start(configuration)
     do {
@@ -106,6 +109,16 @@ import Testing
     print(
       "first sync, 10 s tokens, \(Int(latency * 1000)) ms a request: \(reads.count) reads, \(run.result.points.count) readings, "
         + "\(String(format: "%.1f", run.elapsed)) s of service time, \(run.renewals) renewals")
+  }
+
+  /// The same on the project's PostgreSQL (issue 46): the pages and the renewals as above.
+  @Test func onPostgreSQLTooAFirstSyncOfSeveralLifetimesCompletes() async throws {
+    let run = try await firstSync(tokenSeconds: 10, latency: 1.0, postgres: true)
+    let reads = run.requests.filter { $0.method == "GET" && $0.url.contains("/rest/v1/") }
+    #expect(run.result.points.count > 9_000)
+    #expect(run.renewals >= Int(run.elapsed / 10))
+    #expect(run.requests.allSatisfy { $0.status != 401 })
+    #expect(Set(reads.map(\.url)).count == reads.count)
   }
 
   /// A request that stalls on the way longer than its token had left (12 s against a 10 s
