@@ -91,6 +91,12 @@ public final class SandboxServer: Sendable {
     let viiraa = await ViiRaaSandbox(configuration: configuration.viiraa, seed: configuration.seed, clock: clock)
     if configuration.services.contains(.viiraa) { try await viiraa.attachPostgres() }
     let agility = await AgilitySandbox(configuration: configuration.agility, seed: configuration.seed, clock: clock)
+    do {
+      if configuration.services.contains(.agility) { try await agility.attachPostgres() }
+    } catch {
+      await viiraa.detachPostgres()
+      throw error
+    }
     let agileNetwork = AgileNetworkSandbox(
       configuration: configuration.agileNetwork, realms: configuration.keycloak.realms, keycloak: keycloak,
       seed: configuration.seed, clock: clock)
@@ -155,6 +161,7 @@ public final class SandboxServer: Sendable {
       try await listener.close()
     } catch ChannelError.alreadyClosed {
       await viiraa.detachPostgres()
+      await agility.detachPostgres()
       return
     }
     for channel in connections.removeAll() {
@@ -162,6 +169,7 @@ public final class SandboxServer: Sendable {
     }
     try? await eventLoops.shutdownGracefully()
     await viiraa.detachPostgres()
+    await agility.detachPostgres()
   }
 }
 

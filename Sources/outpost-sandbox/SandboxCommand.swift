@@ -144,6 +144,13 @@ struct SandboxCommand: AsyncParsableCommand {
   )
   var viiraaPostgres = false
 
+  @Flag(
+    name: .customLong("agility-postgres"),
+    help:
+      "Serve agility's tables from a throw-away PostgreSQL with contrib/supabase/agility.sql (RLS, constraints, invoice numbers and totals are the database's); needs PostgreSQL (contrib/setup.sh)."
+  )
+  var agilityPostgres = false
+
   @Option(
     name: .customLong("agility-token-lifetime"),
     help: ArgumentHelp(
@@ -272,6 +279,7 @@ struct SandboxCommand: AsyncParsableCommand {
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
     configuration.viiraa.timeZone = viiraaTimeZone
     configuration.viiraa.postgres = viiraaPostgres
+    configuration.agility.postgres = agilityPostgres
     configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime
     configuration.agility.overdueJobEnabled = agilityOverdueJob
     configuration.agileNetwork.rateLimitPerMinute = max(0, agileRateLimit)

@@ -237,6 +237,10 @@ enum SandboxHelp {
     Accounts (password demo-agility-2026, America/New_York):
     freelancer@example.com (3 accounts, 25 categories, 5 clients, ~14 months
     of transactions, invoices in every status), empty@example.com (no data).
+    --agility-postgres serves the tables from a throw-away PostgreSQL 15 with
+    contrib/supabase/agility.sql instead (its RLS, constraints, invoice
+    numbers, totals and rpc/send_invoice). The overdue job and the admin ops
+    below do not reach it yet.
     Admin: POST /__admin/mutate {"service":"agility","op":…} ops:
     mark-viewed {"email","id"?}, record-payment {"email","id"?,"amount"?},
     overdue-job {"enabled"} (or --agility-overdue-job), delete-category

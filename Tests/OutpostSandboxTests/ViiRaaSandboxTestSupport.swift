@@ -52,10 +52,12 @@ struct ViiRaaClient {
 /// (2026-11-25T12:00:00Z), so data and time are the same on every run. A few days of history
 /// unless a test needs the full 35 (generating it costs CPU the parallel suite shares).
 func withViiRaaSandbox(
-  lifetime: Int = 3600, historyDays: Int = 3, _ body: (SandboxServer, ViiRaaClient) async throws -> Void
+  lifetime: Int = 3600, historyDays: Int = 3, postgres: Bool = false,
+  _ body: (SandboxServer, ViiRaaClient) async throws -> Void
 ) async throws {
   var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: [.viiraa])
   configuration.manualClock = true
+  configuration.viiraa.postgres = postgres
   configuration.viiraa.accessTokenLifetimeSeconds = lifetime
   configuration.viiraa.historyDays = historyDays
   try await withSandbox(configuration) { server, _ in try await body(server, ViiRaaClient(server)) }

@@ -21,7 +21,7 @@ import Testing
     from supabase_auth.errors import AuthApiError
     from postgrest.exceptions import APIError
 
-    url, key, email, password, since = sys.argv[1:6]
+    url, key, email, password, since, other = sys.argv[1:7]
     options = lambda: ClientOptions(auto_refresh_token=False, persist_session=False)
     client = create_client(url, key, options())
     first = client.auth.sign_in_with_password({"email": email, "password": password}).session
@@ -38,6 +38,14 @@ import Testing
     inserted, again = upsert(), upsert()
     stored = (client.table("glucose_readings").select("id", count="exact")
               .eq("dedup_key", row["dedup_key"]).execute())
+    def refusal(values):
+        try:
+            client.table("glucose_readings").insert(values).execute()
+            return None
+        except APIError as error:
+            return {"code": error.code, "message": error.message}
+    bare = refusal({k: v for k, v in row.items() if k != "user_id"} | {"dedup_key": "supabase-py:bare"})
+    foreign = refusal(row | {"user_id": other, "dedup_key": "supabase-py:foreign"})
     try:
         client.table("no_such_table").select("*").execute()
         missing = None
@@ -51,15 +59,19 @@ import Testing
     print(json.dumps({
         "userId": first.user.id, "email": user.email, "expiresIn": first.expires_in,
         "rotated": first.refresh_token != second.refresh_token, "profile": profile, "latest": latest,
-        "inserted": inserted, "again": again, "stored": stored.count, "missing": missing, "refused": refused}))
+        "inserted": inserted, "again": again, "stored": stored.count, "missing": missing, "refused": refused,
+        "bare": bare, "foreign": foreign}))
     """#
 
-  @Test func supabasePySignsInRefreshesReadsUpsertsAndParsesErrors() async throws {
-    try await withViiRaaSandbox { server, viiraa in
+  /// `postgres`: against the project's tables on PostgreSQL (viiraa.sql), where the refusals
+  /// are the database's.
+  @Test(arguments: [false, true])
+  func supabasePySignsInRefreshesReadsUpsertsAndParsesErrors(postgres: Bool) async throws {
+    try await withViiRaaSandbox(postgres: postgres) { server, viiraa in
       let since = "2026-11-25T00:00:00Z"
       let (status, output) = try await RPPPyrebaseTests.python([
         "-c", Self.script, server.baseURL + "/viiraa", SandboxViiRaaConfiguration.defaultAPIKey,
-        ViiRaaDemo.libreEmail, ViiRaaDemo.password, since,
+        ViiRaaDemo.libreEmail, ViiRaaDemo.password, since, ViiRaaDemo.userID(ViiRaaDemo.dexcomEmail),
       ])
       if output.contains("No module named 'supabase'") {
         Issue.record("supabase-py is missing: run contrib/setup.sh")
@@ -94,6 +106,14 @@ import Testing
       #expect(inserted.first?["dedup_key"] as? String == "supabase-py:2026-11-20T08:00:00Z")
       #expect((result["again"] as? [Any])?.isEmpty == true)
       #expect(result["stored"] as? Int == 1)
+
+      // A row without its user, and one with another user's id: refused by the policy
+      // (auth.uid() = user_id), which PostgreSQL checks before NOT NULL.
+      for key in ["bare", "foreign"] {
+        let refusal = try #require(result[key] as? [String: Any], "\(key)")
+        #expect(refusal["code"] as? String == "42501")
+        #expect((refusal["message"] as? String)?.contains("row-level security policy") == true)
+      }
 
       let missing = try #require(result["missing"] as? [String: Any])
       #expect(missing["code"] as? String == "PGRST205")

@@ -12,9 +12,13 @@ public final class AgilitySandbox: Sendable {
   let apiKey: String
   let auth: TasksSandbox
   private let state: Mutex<AgilityState>
+  /// The Data API on PostgreSQL, when the configuration asks for it (`AgilityPostgres`).
+  private let attached = Mutex<SandboxProjectDatabase?>(nil)
+  let wantsPostgres: Bool
 
   init(configuration: SandboxAgilityConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
     self.clock = clock
+    wantsPostgres = configuration.postgres
     apiKey = configuration.apiKey
     auth = await TasksSandbox(
       configuration: SandboxTasksConfiguration(
@@ -26,6 +30,34 @@ public final class AgilitySandbox: Sendable {
       AgilityState(
         seed: seed, historyDays: max(1, configuration.historyDays), startSeconds: clock.unixSeconds(at: clock.now()),
         overdueJobEnabled: configuration.overdueJobEnabled))
+  }
+
+  var postgres: SandboxProjectDatabase? { attached.withLock { $0 } }
+
+  /// Moves the data to PostgreSQL, when the configuration asks for it.
+  func attachPostgres() async throws {
+    guard wantsPostgres else { return }
+    let postgres = try await AgilityPostgres.start(self)
+    attached.withLock { $0 = postgres }
+  }
+
+  func detachPostgres() async {
+    let postgres = attached.withLock { attached in
+      defer { attached = nil }
+      return attached
+    }
+    await postgres?.stop()
+  }
+
+  /// The user's rows of `table`, soft-deleted ones included: from PostgreSQL when the data is
+  /// there (as the service role), else from memory.
+  func rows(_ table: String, owner: String) async -> [AgilityTables.Row] {
+    guard let postgres, let shape = AgilityTables.named(table) else {
+      return withState { $0.rows(table, owner: owner) }
+    }
+    return await postgres.rows("\(table)?user_id=eq.\(owner)&order=created_at.asc,id.asc").map {
+      shape.row(fromJSON: $0)
+    }
   }
 
   /// Runs `body` under the lock, after bringing the data up to the clock. Keep it short.
@@ -51,56 +83,52 @@ public final class AgilitySandbox: Sendable {
   /// How many live (not soft-deleted) rows of `table` the user has.
   public func rowCount(email: String, table: String) async -> Int {
     let owner = AgilityDemo.userID(email)
-    return withState { $0.rows(table, owner: owner).count(where: AgilityTables.isLive) }
+    return await rows(table, owner: owner).count(where: AgilityTables.isLive)
   }
 
   /// The `import_hash` of every live transaction of the user.
   public func importHashes(email: String) async -> Set<String> {
     let owner = AgilityDemo.userID(email)
-    return withState { state in
-      Set(
-        state.rows("transactions", owner: owner).compactMap { row in
-          AgilityTables.isLive(row) ? AgilityTables.text(row["import_hash"]) : nil
-        })
-    }
+    return Set(
+      await rows("transactions", owner: owner).compactMap { row in
+        AgilityTables.isLive(row) ? AgilityTables.text(row["import_hash"]) : nil
+      })
   }
 
   /// How many live transactions an import (`import_batch_id`) created.
   public func transactionCount(email: String, importBatch: String) async -> Int {
     let owner = AgilityDemo.userID(email)
-    return withState { state in
-      state.rows("transactions", owner: owner).count {
-        AgilityTables.isLive($0) && $0["import_batch_id"] == .text(importBatch.lowercased())
-      }
+    return await rows("transactions", owner: owner).count {
+      AgilityTables.isLive($0) && $0["import_batch_id"] == .text(importBatch.lowercased())
     }
   }
 
   /// The live rows the bank sync stored (source `plaid`), oldest first.
   public func existingPlaidRows(email: String) async -> [AgilityPlaidRow] {
     let owner = AgilityDemo.userID(email)
-    return withState { state in
-      state.rows("transactions", owner: owner).filter { AgilityTables.isLive($0) && $0["source"] == .text("plaid") }
-        .map { row in
-          AgilityPlaidRow(
-            id: AgilityTables.text(row["id"]) ?? "", accountID: AgilityTables.text(row["account_id"]) ?? "",
-            date: AgilityTables.text(row["date"]) ?? "", amountCents: AgilityMoney.value(row["amount"]),
-            merchant: AgilityTables.text(row["merchant"]) ?? "",
-            descriptionRaw: AgilityTables.text(row["description_raw"]),
-            status: AgilityTables.text(row["status"]) ?? "", externalID: AgilityTables.text(row["external_id"]))
-        }
+    return await rows("transactions", owner: owner).filter {
+      AgilityTables.isLive($0) && $0["source"] == .text("plaid")
+    }
+    .map { row in
+      AgilityPlaidRow(
+        id: AgilityTables.text(row["id"]) ?? "", accountID: AgilityTables.text(row["account_id"]) ?? "",
+        date: AgilityTables.text(row["date"]) ?? "", amountCents: AgilityMoney.value(row["amount"]),
+        merchant: AgilityTables.text(row["merchant"]) ?? "",
+        descriptionRaw: AgilityTables.text(row["description_raw"]),
+        status: AgilityTables.text(row["status"]) ?? "", externalID: AgilityTables.text(row["external_id"]))
     }
   }
 
   /// An invoice by id, soft-deleted ones included.
   public func invoice(email: String, id: String) async -> AgilityInvoice? {
     let owner = AgilityDemo.userID(email)
-    return withState { $0.row("invoices", owner: owner, id: id.lowercased()).map(AgilityInvoice.init) }
+    return await rows("invoices", owner: owner).first { $0["id"] == .text(id.lowercased()) }.map(AgilityInvoice.init)
   }
 
   /// Every invoice of the user, in stored order.
   public func invoices(email: String) async -> [AgilityInvoice] {
     let owner = AgilityDemo.userID(email)
-    return withState { $0.rows("invoices", owner: owner).map(AgilityInvoice.init) }
+    return await rows("invoices", owner: owner).map(AgilityInvoice.init)
   }
 
   /// A payment recorded on the server (the web app, a payment link): `amount_paid` grows by
@@ -110,14 +138,38 @@ public final class AgilitySandbox: Sendable {
   public func recordPayment(email: String, invoiceID: String? = nil, amountCents: Int64? = nil) async
     -> AgilityInvoice?
   {
-    recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents)
+    guard let postgres else { return recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents) }
+    let now = nowMicroseconds()
+    return await change(
+      postgres, invoicesOf: email, pick: { Self.payable($0, invoiceID: invoiceID) },
+      { Self.pay(&$0, amountCents: amountCents, now: now) })
   }
 
   /// The "viewed" hook (the client opened the link): a `sent` invoice becomes `viewed` with
   /// `viewed_at`; without an id, the newest sent one. Nil when there is none.
   @discardableResult
   public func markViewed(email: String, invoiceID: String? = nil) async -> AgilityInvoice? {
-    markViewedNow(email: email, invoiceID: invoiceID)
+    guard let postgres else { return markViewedNow(email: email, invoiceID: invoiceID) }
+    let now = nowMicroseconds()
+    return await change(
+      postgres, invoicesOf: email, pick: { Self.viewable($0, invoiceID: invoiceID) }, { Self.view(&$0, now: now) })
+  }
+
+  /// An admin change on PostgreSQL: the invoice `pick` chooses, changed as in memory, written
+  /// back as the service role at the sandbox's now (so the trigger stamps and numbers it).
+  private func change(
+    _ postgres: SandboxProjectDatabase, invoicesOf email: String, pick: ([AgilityTables.Row]) -> Int?,
+    _ change: (inout AgilityTables.Row) -> Void
+  ) async -> AgilityInvoice? {
+    let rows = await rows("invoices", owner: AgilityDemo.userID(email))
+    guard let index = pick(rows), case .text(let id) = rows[index]["id"] else { return nil }
+    var row = rows[index]
+    change(&row)
+    let changed = row.keys.sorted().filter { row[$0] != rows[index][$0] }
+    let values = SandboxJSON.object(changed.map { ($0, (row[$0] ?? .null).json) })
+    let updated = await postgres.update(
+      "invoices", id: id, values: values, nowMicroseconds: nowMicroseconds(), table: AgilityTables.invoices)
+    return updated.map(AgilityInvoice.init)
   }
 
   /// Soft-deletes a category by name (case-insensitive); later writes naming it fail with 409
@@ -155,28 +207,40 @@ public final class AgilitySandbox: Sendable {
     let now = nowMicroseconds()
     return withState { state in
       let rows = state.rows("invoices", owner: owner)
-      func open(_ row: AgilityTables.Row) -> Bool {
-        AgilityTables.isLive(row) && row["status"] != .text("draft") && row["status"] != .text("paid")
-          && AgilityMoney.value(row["amount_paid"]) < AgilityMoney.value(row["total"])
-      }
-      let index =
-        invoiceID.map { id in rows.firstIndex { $0["id"] == .text(id.lowercased()) && open($0) } }
-        ?? rows.indices.filter { open(rows[$0]) }.max {
-          (AgilityTables.text(rows[$0]["issue_date"]) ?? "") < (AgilityTables.text(rows[$1]["issue_date"]) ?? "")
-        }
-      guard let index else { return nil }
-      state.update("invoices", owner: owner, index: index, now: now) { row in
-        let total = AgilityMoney.value(row["total"])
-        let paid =
-          AgilityMoney.value(row["amount_paid"]) + (amountCents ?? (total - AgilityMoney.value(row["amount_paid"])))
-        row["amount_paid"] = AgilityMoney.cell(paid)
-        if paid >= total {
-          row["status"] = .text("paid")
-          row["paid_at"] = .time(now)
-        }
+      guard let index = Self.payable(rows, invoiceID: invoiceID) else { return nil }
+      state.update("invoices", owner: owner, index: index, now: now) {
+        Self.pay(&$0, amountCents: amountCents, now: now)
       }
       state.counters.payments += 1
       return AgilityInvoice(state.rows("invoices", owner: owner)[index])
+    }
+  }
+
+  /// The invoice a payment goes to: `invoiceID` if it is open, else the newest open one.
+  static func payable(_ rows: [AgilityTables.Row], invoiceID: String?) -> Int? {
+    func open(_ row: AgilityTables.Row) -> Bool {
+      AgilityTables.isLive(row) && row["status"] != .text("draft") && row["status"] != .text("paid")
+        && AgilityMoney.value(row["amount_paid"]) < AgilityMoney.value(row["total"])
+    }
+    return invoiceID.map { id in rows.firstIndex { $0["id"] == .text(id.lowercased()) && open($0) } }
+      ?? newest(rows, where: open)
+  }
+
+  static func pay(_ row: inout AgilityTables.Row, amountCents: Int64?, now: Int64) {
+    let total = AgilityMoney.value(row["total"])
+    let paid =
+      AgilityMoney.value(row["amount_paid"]) + (amountCents ?? (total - AgilityMoney.value(row["amount_paid"])))
+    row["amount_paid"] = AgilityMoney.cell(paid)
+    if paid >= total {
+      row["status"] = .text("paid")
+      row["paid_at"] = .time(now)
+    }
+  }
+
+  /// The row with the latest `issue_date` among those `matching`.
+  static func newest(_ rows: [AgilityTables.Row], where matching: (AgilityTables.Row) -> Bool) -> Int? {
+    rows.indices.filter { matching(rows[$0]) }.max {
+      (AgilityTables.text(rows[$0]["issue_date"]) ?? "") < (AgilityTables.text(rows[$1]["issue_date"]) ?? "")
     }
   }
 
@@ -185,20 +249,22 @@ public final class AgilitySandbox: Sendable {
     let now = nowMicroseconds()
     return withState { state in
       let rows = state.rows("invoices", owner: owner)
-      func sent(_ row: AgilityTables.Row) -> Bool { AgilityTables.isLive(row) && row["status"] == .text("sent") }
-      let index =
-        invoiceID.map { id in rows.firstIndex { $0["id"] == .text(id.lowercased()) && sent($0) } }
-        ?? rows.indices.filter { sent(rows[$0]) }.max {
-          (AgilityTables.text(rows[$0]["issue_date"]) ?? "") < (AgilityTables.text(rows[$1]["issue_date"]) ?? "")
-        }
-      guard let index else { return nil }
-      state.update("invoices", owner: owner, index: index, now: now) { row in
-        row["status"] = .text("viewed")
-        row["viewed_at"] = .time(now)
-      }
+      guard let index = Self.viewable(rows, invoiceID: invoiceID) else { return nil }
+      state.update("invoices", owner: owner, index: index, now: now) { Self.view(&$0, now: now) }
       state.counters.viewed += 1
       return AgilityInvoice(state.rows("invoices", owner: owner)[index])
     }
+  }
+
+  static func viewable(_ rows: [AgilityTables.Row], invoiceID: String?) -> Int? {
+    func sent(_ row: AgilityTables.Row) -> Bool { AgilityTables.isLive(row) && row["status"] == .text("sent") }
+    return invoiceID.map { id in rows.firstIndex { $0["id"] == .text(id.lowercased()) && sent($0) } }
+      ?? newest(rows, where: sent)
+  }
+
+  static func view(_ row: inout AgilityTables.Row, now: Int64) {
+    row["status"] = .text("viewed")
+    row["viewed_at"] = .time(now)
   }
 
   func deleteCategoryNow(email: String, name: String) -> String? {

@@ -14,7 +14,7 @@ public final class ViiRaaSandbox: Sendable {
   let auth: TasksSandbox
   private let state: Mutex<ViiRaaState>
   /// The Data API on PostgreSQL, when the configuration asks for it (`ViiRaaPostgres`).
-  private let attached = Mutex<ViiRaaPostgres?>(nil)
+  private let attached = Mutex<SandboxProjectDatabase?>(nil)
   let wantsPostgres: Bool
 
   init(configuration: SandboxViiRaaConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
@@ -33,7 +33,7 @@ public final class ViiRaaSandbox: Sendable {
         startSeconds: clock.unixSeconds(at: clock.now()), profiles: ViiRaaDemo.profiles(in: configuration.timeZone)))
   }
 
-  var postgres: ViiRaaPostgres? { attached.withLock { $0 } }
+  var postgres: SandboxProjectDatabase? { attached.withLock { $0 } }
 
   /// Moves the data to PostgreSQL, when the configuration asks for it.
   func attachPostgres() async throws {
@@ -74,7 +74,7 @@ public final class ViiRaaSandbox: Sendable {
     let owner = ViiRaaDemo.userID(email)
     if let postgres {
       let rows = await postgres.rows(
-        "\(table)?select=dedup_key&user_id=eq.\(owner)&deleted_at=is.null&dedup_key=not.is.null")
+        "\(table)?select=dedup_key&user_id=eq.\(owner)&deleted_at=is.null&dedup_key=not.is.null&order=id.asc")
       return Set(rows.compactMap { $0["dedup_key"]?.stringValue })
     }
     return withState { state in
@@ -90,7 +90,7 @@ public final class ViiRaaSandbox: Sendable {
   public func rowCount(email: String, table: String) async -> Int {
     let owner = ViiRaaDemo.userID(email)
     if let postgres {
-      return await postgres.rows("\(table)?select=id&user_id=eq.\(owner)&deleted_at=is.null").count
+      return await postgres.rows("\(table)?select=id&user_id=eq.\(owner)&deleted_at=is.null&order=id.asc").count
     }
     return withState { $0.rows(table, owner: owner).count { $0["deleted_at"] == .null } }
   }

@@ -28,10 +28,8 @@ struct ViiRaaService: SandboxService {
     if path.hasPrefix("/rest/v1/"), let postgres = sandbox.postgres {
       do throws(TasksRestError) {
         let owner = try await ViiRaaRest.role(request, sandbox: sandbox, now: now)
-        let stamp = TasksTimestamps.postgres(sandbox.clock.unixMicroseconds(at: now))
-        var caller = owner.map { PostgRESTEngine.Caller.user($0) } ?? .anonymous
-        caller.now = stamp
-        return await postgres.engine.respond(request, path: path, caller: caller)
+        return await postgres.respond(
+          request, path: path, owner: owner, nowMicroseconds: sandbox.clock.unixMicroseconds(at: now))
       } catch {
         return error.response
       }

@@ -22,9 +22,12 @@ import Testing
     var sandbox: AgilitySandbox { server.agility }
   }
 
-  func withWorld(_ body: (World) async throws -> Void) async throws {
+  /// `postgres`: the project's Data API on PostgreSQL with contrib/supabase/agility.sql, whose
+  /// policies, constraints and triggers decide (issue 46).
+  func withWorld(postgres: Bool = false, _ body: (World) async throws -> Void) async throws {
     var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.agility])
     configuration.manualClock = true
+    configuration.agility.postgres = postgres
     let server = try await SandboxServer.start(configuration)
     let agility = server.agility
     let account = ConnectorAccount(
@@ -58,8 +61,9 @@ import Testing
       ActionRequest(type: type, target: prepared.target, params: prepared.params, item: item))
   }
 
-  @Test func aFirstPullHoldsEveryTableAndTheNextOnlyWhatChanged() async throws {
-    try await withWorld { world in
+  @Test(arguments: [false, true])
+  func aFirstPullHoldsEveryTableAndTheNextOnlyWhatChanged(postgres: Bool) async throws {
+    try await withWorld(postgres: postgres) { world in
       let first = try await fetch(world, nil)
       func count(_ kind: ItemKind) -> Int { first.items.count { $0.kind == kind } }
       #expect(count(.bankAccount) == 3)
@@ -172,8 +176,9 @@ import Testing
     }
   }
 
-  @Test func aDraftMadeOfflineArrivesOnceNumberedAndIsSentOnce() async throws {
-    try await withWorld { world in
+  @Test(arguments: [false, true])
+  func aDraftMadeOfflineArrivesOnceNumberedAndIsSentOnce(postgres: Bool) async throws {
+    try await withWorld(postgres: postgres) { world in
       let first = try await fetch(world, nil)
       let client = try #require(first.items.first { $0.kind == .invoiceClient })
       let before = await world.sandbox.invoices(email: Self.email)
@@ -262,8 +267,9 @@ import Testing
     }
   }
 
-  @Test func theWidgetAndTheTaxTableComeFromWhatWasSynced() async throws {
-    try await withWorld { world in
+  @Test(arguments: [false, true])
+  func theWidgetAndTheTaxTableComeFromWhatWasSynced(postgres: Bool) async throws {
+    try await withWorld(postgres: postgres) { world in
       let first = try await fetch(world, nil)
       let now = world.sandbox.currentDate()
       let options = ["timeZone": "America/New_York", "incomeTaxRate": "12"]
@@ -320,8 +326,9 @@ import Testing
     }
   }
 
-  @Test func anUploadCutHalfwayLosesAndDuplicatesNothingWhenItIsSentAgain() async throws {
-    try await withWorld { world in
+  @Test(arguments: [false, true])
+  func anUploadCutHalfwayLosesAndDuplicatesNothingWhenItIsSentAgain(postgres: Bool) async throws {
+    try await withWorld(postgres: postgres) { world in
       let first = try await fetch(world, nil)
       let card = try #require(first.items.first { $0.kind == .bankAccount && $0.details["type"] == "credit_card" })
       // 1,200 rows: three batches of 500.
@@ -365,8 +372,9 @@ import Testing
 }
 
 extension AgilityConnectorTests {
-  @Test func aDraftIsEditedOnceEvenWhenTheEditIsSentAgainAndASentOneIsNotEdited() async throws {
-    try await withWorld { world in
+  @Test(arguments: [false, true])
+  func aDraftIsEditedOnceEvenWhenTheEditIsSentAgainAndASentOneIsNotEdited(postgres: Bool) async throws {
+    try await withWorld(postgres: postgres) { world in
       let first = try await fetch(world, nil)
       let draft = try #require(first.items.first { $0.kind == .invoice && $0.details["status"] == "draft" })
       let edit = try AgilityConnector.prepare(
