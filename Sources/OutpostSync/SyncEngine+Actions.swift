@@ -45,6 +45,10 @@ extension SyncEngine {
           let attempts = action.attempts + 1
           if case .refused = failure {
             await record(action, .failed, problem: failure.description)
+          } else if case .conflict = failure {
+            // The service holds something the action clashes with (a unique key, a row gone):
+            // sending it again changes nothing, so the user decides now.
+            await record(action, .conflict, problem: failure.description)
           } else if case .notFound = failure {
             await record(action, .conflict, problem: failure.description)
           } else if attempts >= Self.maxAttempts {

@@ -330,6 +330,31 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
     }
   }
 
+  /// A value past `numeric(12,2)` is PostgreSQL's 22003, never a crash of the sandbox: a line
+  /// whose quantity × rate overflows, and a transaction amount of a hundred billion.
+  @Test func aNumberTooLargeForItsColumnIsNumericFieldOverflow() async throws {
+    try await withAgilitySandbox { _, agility in
+      let bearer = try await agility.signIn().accessToken
+      let draft = try #require(
+        try await agility.get("invoices", "select=id&status=eq.draft&limit=1", bearer: bearer).first?["id"] as? String)
+      let line =
+        #"{"invoice_id":"\#(draft)","position":9,"description":"X","quantity":999999999,"rate":9999999999}"#
+      let huge = try await agility.post("invoice_line_items", line, bearer: bearer)
+      #expect(huge.status == 400, "\(huge.body)")
+      #expect(try huge.jsonObject()["code"] as? String == "22003")
+      let accounts = try await agility.get("accounts", "select=id&limit=1", bearer: bearer)
+      let account = try #require(accounts.first?["id"] as? String)
+      let wire =
+        #"{"account_id":"\#(account)","date":"2026-11-20","amount":99999999999.99,"merchant":"HUGE WIRE","#
+        + #""status":"posted","source":"csv"}"#
+      let refused = try await agility.post("transactions", wire, bearer: bearer)
+      #expect(refused.status == 400, "\(refused.body)")
+      #expect(try refused.jsonObject()["code"] as? String == "22003")
+      // Still serving.
+      #expect(try await agility.get("accounts", "select=id&limit=1", bearer: bearer).count == 1)
+    }
+  }
+
   @Test func aDeletedCategoryFailsTheRecategorisation() async throws {
     try await withAgilitySandbox { server, agility in
       let bearer = try await agility.signIn().accessToken

@@ -96,4 +96,47 @@ import Testing
     #expect(hub.subscriberCount == 0)
     #expect(!hub.unsubscribe(peer))
   }
+
+  /// A client that hangs up: its connection's close handler unsubscribes while the hub is
+  /// pushing to it (the daemon died with "Recursive call to lock Mutex" when `outpost events
+  /// --since 1 | head -2` closed during the replay). The peer here unsubscribes from inside its
+  /// failing push, in the replay and in a live push; the hub keeps serving the others.
+  @Test func aPeerThatUnsubscribesFromInsideItsPushDoesNotStopTheHub() async throws {
+    final class HangingUpPeer: RPCPeer, @unchecked Sendable {
+      let connectionID: UInt64
+      let acceptsBeforeHangingUp: Int
+      var hub: EventHub?
+      private var accepted = 0
+
+      init(id: UInt64, accepts: Int) {
+        connectionID = id
+        acceptsBeforeHangingUp = accepts
+      }
+
+      func push(_ line: [UInt8]) -> Bool {
+        guard accepted < acceptsBeforeHangingUp else {
+          hub?.unsubscribe(self)
+          return false
+        }
+        accepted += 1
+        return true
+      }
+    }
+    let hub = try await hub(retained: 20)
+    try await publish(hub, 10)
+    let replaying = HangingUpPeer(id: 1, accepts: 2)
+    replaying.hub = hub
+    let (_, activateReplay) = hub.subscribe(peer: replaying, params: .init(since: 1))
+    activateReplay()
+    let live = HangingUpPeer(id: 2, accepts: 1)
+    live.hub = hub
+    let (_, activateLive) = hub.subscribe(peer: live, params: .init())
+    activateLive()
+    let listening = RecordingPeer(id: 3)
+    let (_, activateListening) = hub.subscribe(peer: listening, params: .init())
+    activateListening()
+    try await publish(hub, 3)
+    #expect(hub.subscriberCount == 1)
+    #expect(listening.eventSeqs == [11, 12, 13])
+  }
 }

@@ -14,6 +14,8 @@ import OutpostModel
 struct AgileGraphQL: Sendable {
   let url: String
   let transport: any HTTPTransport
+  /// The clock the token's expiry is judged by: the one its `expiresAt` was set by.
+  var now: @Sendable () -> Date = { Date() }
 
   /// A reply that executed: its `data` and the errors that came with it (a subgraph down).
   struct Reply: Sendable {
@@ -61,18 +63,30 @@ struct AgileGraphQL: Sendable {
       "query": .string(operation.text), "operationName": .string(operation.name),
       "variables": .object(variables),
     ]
-    let request = HTTPRequest(
-      method: "POST", url: url,
-      headers: [
-        ("Authorization", "Bearer \(token.reveal())"), ("Content-Type", "application/json"),
-        ("Accept", "application/graphql-response+json, application/json;q=0.9"),
-        ("apollographql-client-name", "outpost"), ("apollographql-client-version", ProductInfo.version),
-      ], body: Array(body.serialized))
+    let (url, transport, now) = (self.url, self.transport, self.now)
     let response: HTTPResponse
-    do {
-      response = try await transport.send(request)
+    do throws(ConnectorError) {
+      // Within a `SessionKeeper` call the token is renewed ahead of its end, and after a 401
+      // renewed once and the operation sent again (the gateway acted on nothing).
+      response = try await SessionLease.send(
+        token: token, of: OIDCSession.self, accessToken: \.accessToken, expiring: { $0.isExpiring(at: now()) },
+        refused: { $0.status == 401 },
+        request: { token throws(ConnectorError) in
+          let request = HTTPRequest(
+            method: "POST", url: url,
+            headers: [
+              ("Authorization", "Bearer \(token.reveal())"), ("Content-Type", "application/json"),
+              ("Accept", "application/graphql-response+json, application/json;q=0.9"),
+              ("apollographql-client-name", "outpost"), ("apollographql-client-version", ProductInfo.version),
+            ], body: Array(body.serialized))
+          do throws(HTTPTransportError) {
+            return try await transport.send(request)
+          } catch {
+            throw error.connectorError
+          }
+        })
     } catch {
-      throw .connector(error.connectorError)
+      throw .connector(error)
     }
     let parsed = try? JSONParser.parse(response.body)
     let errors = Self.errors(parsed?["errors"])

@@ -142,7 +142,7 @@ public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, Acti
       throw .unsupported(
         "the brand's configuration names no GraphQL address (api.graphql_url in [[agile.brands]] of config.toml)")
     }
-    return AgileGraphQL(url: url, transport: transport)
+    return AgileGraphQL(url: url, transport: transport, now: now)
   }
 
   /// A token about to end is renewed before the request, not after a refused one.

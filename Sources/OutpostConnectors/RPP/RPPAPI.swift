@@ -14,6 +14,8 @@ struct RPPAPI: Sendable {
   /// `api_base`, e.g. `http://127.0.0.1:8080/rpp/v1`, without a trailing slash.
   let base: String
   let transport: any HTTPTransport
+  /// The clock the ID token's expiry is judged by: the one its `expiresAt` was set by.
+  var now: @Sendable () -> Date = { Date() }
 
   struct Reply: Sendable {
     var status: Int
@@ -33,10 +35,24 @@ struct RPPAPI: Sendable {
   }
 
   /// The HTTP reply as it came, for callers that read a refusal's details (a conflict's current
-  /// order); only a request that got no answer throws.
+  /// order); only a request that got no answer throws. Within a `SessionKeeper` call the ID
+  /// token is renewed ahead of its end, and after a 401 renewed once and the request sent
+  /// again (a token refused is a request not acted on), so a long sync goes on from its page.
   func exchange(
     _ method: String, _ path: String, session: RPPSession, json: JSONValue? = nil,
     headers: [(name: String, value: String)] = []
+  ) async throws(ConnectorError) -> HTTPResponse {
+    let now = self.now
+    return try await SessionLease.send(
+      with: session, same: { $0.idToken == $1.idToken }, expiring: { $0.isExpiring(at: now()) },
+      refused: { $0.status == 401 },
+      request: { session throws(ConnectorError) in
+        try await send(method, path, as: session, json: json, headers: headers)
+      })
+  }
+
+  private func send(
+    _ method: String, _ path: String, as session: RPPSession, json: JSONValue?, headers: [(name: String, value: String)]
   ) async throws(ConnectorError) -> HTTPResponse {
     var all: [(name: String, value: String)] = [
       ("Authorization", "Bearer \(session.idToken.reveal())"), ("Accept", "application/json"),

@@ -52,7 +52,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
       authBase: Self.trimmed(account.options["firebase_auth_base"] ?? "https://identitytoolkit.googleapis.com"),
       tokenBase: Self.trimmed(account.options["firebase_token_base"] ?? "https://securetoken.googleapis.com"),
       transport: transport, now: now)
-    api = RPPAPI(base: Self.trimmed(account.baseURL), transport: transport)
+    api = RPPAPI(base: Self.trimmed(account.baseURL), transport: transport, now: now)
   }
 
   private static func trimmed(_ url: String) -> String {

@@ -60,4 +60,32 @@ public final class SessionLease: Sendable {
     }
     return session
   }
+
+  /// One request of a connector's request layer, with the call's lease when there is one: the
+  /// newest session, renewed first when `expiring` says it is about to end, and the request sent
+  /// once more after one renewal when `refused` says the service turned its token down. Without
+  /// a lease, `session` is used as it is. `same` tells two sessions apart (their tokens).
+  public static func send<S: Sendable>(
+    with session: S, same: (S, S) -> Bool, expiring: (S) -> Bool, refused: (HTTPResponse) -> Bool,
+    request send: (S) async throws(ConnectorError) -> HTTPResponse
+  ) async throws(ConnectorError) -> HTTPResponse {
+    guard let lease = current else { return try await send(session) }
+    var session = lease.session(as: S.self) ?? session
+    if expiring(session) { session = try await lease.renewed(after: session, as: S.self, isSame: same) }
+    let reply = try await send(session)
+    guard refused(reply) else { return reply }
+    return try await send(try await lease.renewed(after: session, as: S.self, isSame: same))
+  }
+
+  /// The same for a request layer that holds only the access token (a GraphQL client): the
+  /// lease's session of type `S` gives the newest token, `accessToken` reads it.
+  public static func send<S: Sendable>(
+    token: SecretString, of type: S.Type, accessToken: (S) -> SecretString, expiring: (S) -> Bool,
+    refused: (HTTPResponse) -> Bool, request send: (SecretString) async throws(ConnectorError) -> HTTPResponse
+  ) async throws(ConnectorError) -> HTTPResponse {
+    guard let session = current?.session(as: S.self) else { return try await send(token) }
+    return try await self.send(
+      with: session, same: { accessToken($0) == accessToken($1) }, expiring: expiring, refused: refused,
+      request: { session throws(ConnectorError) in try await send(accessToken(session)) })
+  }
 }

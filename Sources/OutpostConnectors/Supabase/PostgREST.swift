@@ -99,15 +99,10 @@ public struct PostgREST: Sendable {
       if owned, case .array(let rows)? = json { body = .array(Self.owned(rows, by: session)) }
       return try await project.send(method, path, bearer: session.accessToken, json: body, extraHeaders: headers)
     }
-    guard let lease = SessionLease.current else { return try await send(session) }
-    let same: (SupabaseSession, SupabaseSession) -> Bool = { $0.accessToken == $1.accessToken }
-    var current = lease.session(as: SupabaseSession.self) ?? session
-    if current.isExpiring(at: now()) {
-      current = try await lease.renewed(after: current, as: SupabaseSession.self, isSame: same)
-    }
-    let reply = try await send(current)
-    guard Self.tokenExpired(reply) else { return reply }
-    return try await send(try await lease.renewed(after: current, as: SupabaseSession.self, isSame: same))
+    let now = self.now
+    return try await SessionLease.send(
+      with: session, same: { $0.accessToken == $1.accessToken }, expiring: { $0.isExpiring(at: now()) },
+      refused: Self.tokenExpired, request: send)
   }
 
   /// PGRST301/PGRST303 (or a `WWW-Authenticate: Bearer error="invalid_token"`): the access

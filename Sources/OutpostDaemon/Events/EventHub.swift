@@ -69,16 +69,32 @@ final class EventHub: Sendable {
       logger.error("cannot encode event \(event.seq): \(error)")
       return
     }
-    state.withLock { state in
+    // The pushes happen after the lock is released: a push to a peer that hung up closes its
+    // connection, whose close handler unsubscribes, which takes this lock again (a recursive
+    // lock of a Mutex ends the process).
+    let live = state.withLock { state -> [(UInt64, any RPCPeer)] in
       state.recent.append(event)
       if state.recent.count > retained { state.recent.removeFirst(state.recent.count - retained) }
       state.lastSeq = max(state.lastSeq, event.seq)
+      var live: [(UInt64, any RPCPeer)] = []
       for (id, subscriber) in state.subscribers where subscriber.wants(event) {
         if subscriber.pending != nil {
           state.subscribers[id]!.pending!.append(event)
-        } else if !subscriber.peer.push(line) {
-          state.subscribers[id] = nil
+        } else {
+          live.append((id, subscriber.peer))
         }
+      }
+      return live
+    }
+    let gone = live.filter { !$0.1.push(line) }
+    if !gone.isEmpty { drop(gone) }
+  }
+
+  /// Forgets subscribers whose connection is gone, unless they subscribed again meanwhile.
+  private func drop(_ gone: [(UInt64, any RPCPeer)]) {
+    state.withLock { state in
+      for (id, peer) in gone where state.subscribers[id].map({ $0.peer === peer }) ?? false {
+        state.subscribers[id] = nil
       }
     }
   }
@@ -113,15 +129,24 @@ final class EventHub: Sendable {
     return (result, { [self] in activate(id) })
   }
 
+  /// Pushes the subscriber's waiting events in batches outside the lock (see `fanOut`); events
+  /// that arrive meanwhile join the queue, and only once it is empty do new ones go out live,
+  /// so the order holds.
   private func activate(_ id: UInt64) {
-    state.withLock { state in
-      guard let subscriber = state.subscribers[id], let pending = subscriber.pending else { return }
-      state.subscribers[id]!.pending = nil
-      for event in pending {
-        guard let line = try? RPCDispatcher.notification(EventNotification.self, event),
-          subscriber.peer.push(line)
-        else {
-          state.subscribers[id] = nil
+    while true {
+      let batch = state.withLock { state -> (peer: any RPCPeer, events: [OutpostEvent])? in
+        guard let subscriber = state.subscribers[id], let pending = subscriber.pending else { return nil }
+        if pending.isEmpty {
+          state.subscribers[id]!.pending = nil
+          return nil
+        }
+        state.subscribers[id]!.pending = []
+        return (subscriber.peer, pending)
+      }
+      guard let batch else { return }
+      for event in batch.events {
+        guard let line = try? RPCDispatcher.notification(EventNotification.self, event), batch.peer.push(line) else {
+          drop([(id, batch.peer)])
           return
         }
       }

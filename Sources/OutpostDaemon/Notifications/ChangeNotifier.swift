@@ -119,7 +119,9 @@ struct ChangeNotifier: Sendable {
   /// An action the service refused (a conflict, or a refusal as sent, for the user to decide).
   func announce(_ action: QueuedAction) async {
     guard action.state.needsUser else { return }
-    var title = action.target
+    // The item's title; for an action on the account itself (a value typed in, a booking) its
+    // type, not the upstream id the action made (a UUID says nothing to a person).
+    var title = action.type.rawValue
     if let number = action.itemNumber, let item = try? await store.item(number: number) { title = item.item.title }
     await notifications.post(
       NewNotification(

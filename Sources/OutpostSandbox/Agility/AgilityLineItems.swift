@@ -26,8 +26,13 @@ enum AgilityLineItems {
     if (fields["taxable"] ?? .null) == .null { fields["taxable"] = .bool(true) }
     let quantity = AgilityMoney.value(fields["quantity"], scale: 3)
     guard quantity > 0 else { throw AgilityWriteSupport.check("quantity", table.name) }
-    fields["amount"] = AgilityMoney.cell(
-      AgilityMoney.lineAmount(quantityMilli: quantity, rateCents: AgilityMoney.value(fields["rate"])))
+    // round(quantity × rate, 2) must fit `amount numeric(12,2)`, as the trigger's assignment.
+    let (product, overflowed) = quantity.multipliedReportingOverflow(by: AgilityMoney.value(fields["rate"]))
+    let amount = AgilityMoney.divideHalfUp(product, 1000)
+    guard !overflowed, abs(amount) < AgilityMoney.pow10(12) else {
+      throw AgilityWriteSupport.overflow(precision: 12, scale: 2)
+    }
+    fields["amount"] = AgilityMoney.cell(amount)
     return fields
   }
 

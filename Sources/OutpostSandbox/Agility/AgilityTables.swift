@@ -60,6 +60,9 @@ enum AgilityTables {
   /// Scales of the `numeric` columns (money 2, quantity 3, tax rate 3 — a rate such as
   /// New York City's 8.875 %), used when a client's number is read.
   static let scales: [String: Int] = ["quantity": 3, "tax_rate": 3, "deductible_pct": 2]
+  /// The precision of each `numeric(p, s)` column of agility.sql (12 unless named): a value
+  /// that does not fit is 22003 "numeric field overflow", as PostgreSQL answers.
+  static let precisions: [String: Int] = ["tax_rate": 6, "deductible_pct": 5, "current_balance": 14]
 
   /// A row with the common columns filled in.
   static func row(

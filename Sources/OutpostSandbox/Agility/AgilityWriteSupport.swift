@@ -11,14 +11,29 @@ enum AgilityWriteSupport {
 
   /// A JSON value as the cell of `column` (numbers at the column's scale, `tags` a text[] of
   /// strings, jsonb kept serialized).
+  /// PostgreSQL's answer to a value past `numeric(precision, scale)`.
+  static func overflow(precision: Int, scale: Int) -> TasksRestError {
+    TasksRestError(
+      .badRequest, "22003", "numeric field overflow",
+      details:
+        "A field with precision \(precision), scale \(scale) must round to an absolute value less than 10^\(precision - scale)."
+    )
+  }
+
   static func cell(_ value: SandboxJSON, column: String, table: SupabaseTable) throws(TasksRestError) -> SupabaseValue {
     if value.isNull { return .null }
     switch table.type(of: column) {
     case .number?:
       let scale = AgilityTables.scales[column] ?? 2
       guard let scaled = AgilityMoney.scaled(value, scale: scale) else {
+        // A number too large for any column is PostgreSQL's overflow, not bad syntax.
+        if let number = value.doubleValue ?? value.stringValue.flatMap(Double.init), number.isFinite {
+          throw overflow(precision: AgilityTables.precisions[column] ?? 12, scale: scale)
+        }
         throw .invalidInput("numeric", value.serialized)
       }
+      let precision = AgilityTables.precisions[column] ?? 12
+      guard abs(scaled) < AgilityMoney.pow10(precision) else { throw overflow(precision: precision, scale: scale) }
       return AgilityMoney.cell(scaled, scale: scale)
     case .json? where column == "tags":
       guard case .array(let items) = value, items.allSatisfy({ $0.stringValue != nil }) else {

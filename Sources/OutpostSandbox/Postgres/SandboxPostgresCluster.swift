@@ -90,18 +90,33 @@ final class SandboxPostgresCluster: Sendable {
     // psql run meanwhile) would keep the pipe open after this process is gone.
     _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
     let output = Pipe()
+    _ = fcntl(output.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
     guardian.standardInput = lifeline
     guardian.standardOutput = output
     guardian.standardError = output
     let ready = ReadyLine()
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let chunk = handle.availableData
-      ready.take(chunk)
-      if chunk.isEmpty { handle.readabilityHandler = nil }
+    // The server's output is read with plain blocking reads on a thread of its own, until it
+    // ends with the guardian. Not FileHandle.readabilityHandler: Foundation watches those with
+    // select(), which writes past its fd_set once the process has a descriptor above 1023 (the
+    // test process has hundreds of sockets), and the process crashed there.
+    let reading = output.fileHandleForReading.fileDescriptor
+    let readerThread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        ready.take(Data(buffer[0..<count]))
+      }
+      ready.ended()
     }
-    guardian.terminationHandler = { _ in ready.ended() }
+    readerThread.name = "outpost.sandbox.postgres-log"
     do {
       try guardian.run()
+      // This process keeps no copy of the write end: the reader sees the end of the output
+      // when the guardian and the server are gone.
+      try? output.fileHandleForWriting.close()
+      readerThread.start()
     } catch {
       try? FileManager.default.removeItem(atPath: directory)
       throw StartError.failed("\(error)")

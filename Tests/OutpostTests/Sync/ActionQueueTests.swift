@@ -112,6 +112,20 @@ struct ActionQueueTests {
     #expect(try await store.unsettledActionCount(accountID: accountID) == 1)
   }
 
+  /// A clash with what the service holds (another row has the same unique key: a weight typed
+  /// in twice for one moment) is a conflict at once, not five more sends.
+  @Test func aClashWithTheServicesRowsIsAConflictAfterOneAttempt() async throws {
+    let reason =
+      #"writing weight_readings: duplicate key value violates unique constraint "weight_readings_user_id_dedup_key_key" (23505)"#
+    sink.state.withLock { $0.failure = .connector(.conflict(reason)) }
+    let action = try await enqueue("x-1")
+    _ = await engine.sync(accountID: accountID)
+    let kept = try #require(try await store.action(number: action.number))
+    #expect(kept.state == .conflict)
+    #expect(kept.attempts == 1)
+    #expect(kept.problem?.contains("weight_readings_user_id_dedup_key_key") == true)
+  }
+
   /// What the service will refuse again as sent (a constraint, a policy) ends the action at
   /// once as failed, with the service's own words, after one attempt; the next actions still go.
   @Test func aRefusalEndsTheActionAsFailedAtOnceWithTheServicesReason() async throws {
