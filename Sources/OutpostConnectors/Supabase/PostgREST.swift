@@ -105,6 +105,10 @@ public struct PostgREST: Sendable {
       refused: Self.tokenExpired, request: send)
   }
 
+  /// Whether a status means the service will refuse the request again as sent (a constraint,
+  /// a policy, a value it cannot take: supabase.md §5), as `classify` treats it.
+  public static func isRefusal(_ status: Int) -> Bool { status == 400 || status == 403 || status == 422 }
+
   /// PGRST301/PGRST303 (or a `WWW-Authenticate: Bearer error="invalid_token"`): the access
   /// token expired or is not valid any more (supabase.md §4.3, §5).
   static func tokenExpired(_ reply: HTTPResponse) -> Bool {

@@ -255,6 +255,28 @@ import Testing
     }
   }
 
+  /// A value the service cannot take (a category id that is no uuid: 22P02) is a refusal that
+  /// ends the action as failed with the service's words, on both engines.
+  @Test(arguments: [false, true])
+  func aValueTheServiceCannotTakeIsARefusalNotAConflict(postgres: Bool) async throws {
+    try await withWorld(postgres: postgres) { world in
+      let first = try await fetch(world, nil)
+      let one = try #require(first.items.first { $0.kind == .moneyTransaction })
+      let move = try AgilityConnector.prepare(
+        .agilityRecategorise, on: one, params: ["categoryId": "not-a-uuid"], now: world.sandbox.currentDate())
+      do {
+        let outcome = try await perform(world, .agilityRecategorise, move, item: one)
+        Issue.record("expected a refusal, got \(outcome)")
+      } catch let error as SessionError {
+        guard case .connector(.refused(let reason)) = error else {
+          Issue.record("expected a refusal, got \(error)")
+          return
+        }
+        #expect(reason.contains("22P02"), "\(reason)")
+      }
+    }
+  }
+
   @Test func fifteenMinuteSessionsAreRenewedBeforeTheyEnd() async throws {
     try await withWorld { world in
       let first = try await fetch(world, nil)

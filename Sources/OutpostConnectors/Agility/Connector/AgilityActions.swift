@@ -162,7 +162,10 @@ extension AgilityConnector {
     guard (200..<300).contains(reply.status) else {
       let code = reply.body?["code"]?.stringValue ?? "HTTP \(reply.status)"
       let message = reply.body?["message"]?.stringValue ?? ""
-      return .conflict("Agility refused it (\(code)\(message.isEmpty ? "" : ": \(message)"))", serverState: nil)
+      let reason = "Agility refused it (\(code)\(message.isEmpty ? "" : ": \(message)"))"
+      // A value or a policy it will refuse again as sent ends as failed, not as a conflict.
+      if PostgREST.isRefusal(reply.status) { throw .refused(reason) }
+      return .conflict(reason, serverState: nil)
     }
     if case .array(let rows)? = reply.body, let updated = rows.first { return .done(updated) }
     guard let current = try await data.page(table, query: "select=*&id=eq.\(id)", session: session).first,

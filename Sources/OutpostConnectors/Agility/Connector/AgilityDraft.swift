@@ -210,6 +210,7 @@ enum AgilityDraft {
     } else if made.status == 409, made.body?["code"]?.stringValue == "23503" {
       return .conflict("the client no longer exists at Agility; choose another", serverState: nil)
     } else if !(200..<300).contains(made.status) {
+      if PostgREST.isRefusal(made.status) { throw .refused("Agility refused the draft: \(Self.message(made.body))") }
       return .conflict("Agility refused the draft: \(Self.message(made.body))", serverState: nil)
     }
     let items = try await data.create("invoice_line_items", rows: lines, session: session)
