@@ -13,12 +13,11 @@ public final class AgilitySandbox: Sendable {
   let auth: TasksSandbox
   private let state: Mutex<AgilityState>
   /// The Data API on PostgreSQL, when the configuration asks for it (`AgilityPostgres`).
-  private let attached = Mutex<SandboxProjectDatabase?>(nil)
-  let wantsPostgres: Bool
+  let databaseSlot: SandboxDatabaseSlot
 
   init(configuration: SandboxAgilityConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
     self.clock = clock
-    wantsPostgres = configuration.postgres
+    databaseSlot = SandboxDatabaseSlot(wanted: configuration.postgres)
     apiKey = configuration.apiKey
     auth = await TasksSandbox(
       configuration: SandboxTasksConfiguration(
@@ -32,22 +31,12 @@ public final class AgilitySandbox: Sendable {
         overdueJobEnabled: configuration.overdueJobEnabled))
   }
 
-  var postgres: SandboxProjectDatabase? { attached.withLock { $0 } }
+  var postgres: SandboxProjectDatabase? { databaseSlot.database }
 
   /// Moves the data to PostgreSQL, when the configuration asks for it.
-  func attachPostgres() async throws {
-    guard wantsPostgres else { return }
-    let postgres = try await AgilityPostgres.start(self)
-    attached.withLock { $0 = postgres }
-  }
+  func attachPostgres() async throws { try await databaseSlot.attach { try await AgilityPostgres.start(self) } }
 
-  func detachPostgres() async {
-    let postgres = attached.withLock { attached in
-      defer { attached = nil }
-      return attached
-    }
-    await postgres?.stop()
-  }
+  func detachPostgres() async { await databaseSlot.detach() }
 
   /// The user's rows of `table`, soft-deleted ones included: from PostgreSQL when the data is
   /// there (as the service role), else from memory.

@@ -26,14 +26,12 @@ struct AgilityService: SandboxService {
       let context = TasksContext(request: request, sandbox: sandbox.auth, path: path, now: now, mount: Self.prefix)
       return await TasksAuth.respond(context)
     }
-    if path.hasPrefix("/rest/v1/"), let postgres = sandbox.postgres {
-      do throws(TasksRestError) {
-        let owner = try await AgilityRest.role(request, sandbox: sandbox, now: now)
-        return await postgres.respond(
-          request, path: path, owner: owner, nowMicroseconds: sandbox.clock.unixMicroseconds(at: now))
-      } catch {
-        return error.response
-      }
+    if path.hasPrefix("/rest/v1/"),
+      let answer = await sandbox.databaseSlot.respond(
+        request, path: path, nowMicroseconds: sandbox.clock.unixMicroseconds(at: now),
+        owner: { () throws(TasksRestError) in try await AgilityRest.role(request, sandbox: sandbox, now: now) })
+    {
+      return answer
     }
     if path.hasPrefix("/rest/v1/") {
       return await AgilityRest.respond(request, path: path, sandbox: sandbox, now: now)

@@ -14,12 +14,11 @@ public final class ViiRaaSandbox: Sendable {
   let auth: TasksSandbox
   private let state: Mutex<ViiRaaState>
   /// The Data API on PostgreSQL, when the configuration asks for it (`ViiRaaPostgres`).
-  private let attached = Mutex<SandboxProjectDatabase?>(nil)
-  let wantsPostgres: Bool
+  let databaseSlot: SandboxDatabaseSlot
 
   init(configuration: SandboxViiRaaConfiguration, seed: UInt64, clock: SandboxSharedClock) async {
     self.clock = clock
-    wantsPostgres = configuration.postgres
+    databaseSlot = SandboxDatabaseSlot(wanted: configuration.postgres)
     apiKey = configuration.apiKey
     auth = await TasksSandbox(
       configuration: SandboxTasksConfiguration(
@@ -33,22 +32,12 @@ public final class ViiRaaSandbox: Sendable {
         startSeconds: clock.unixSeconds(at: clock.now()), profiles: ViiRaaDemo.profiles(in: configuration.timeZone)))
   }
 
-  var postgres: SandboxProjectDatabase? { attached.withLock { $0 } }
+  var postgres: SandboxProjectDatabase? { databaseSlot.database }
 
   /// Moves the data to PostgreSQL, when the configuration asks for it.
-  func attachPostgres() async throws {
-    guard wantsPostgres else { return }
-    let postgres = try await ViiRaaPostgres.start(self)
-    attached.withLock { $0 = postgres }
-  }
+  func attachPostgres() async throws { try await databaseSlot.attach { try await ViiRaaPostgres.start(self) } }
 
-  func detachPostgres() async {
-    let postgres = attached.withLock { attached in
-      defer { attached = nil }
-      return attached
-    }
-    await postgres?.stop()
-  }
+  func detachPostgres() async { await databaseSlot.detach() }
 
   /// Runs `body` under the lock, after bringing the data up to the clock. Keep it short.
   func withState<Result>(_ body: (inout ViiRaaState) -> Result) -> Result {
