@@ -23,14 +23,29 @@ extension SyncEngine {
 
   /// Performs the account's pending actions. Stops (leaving the rest pending) at the first one
   /// that fails for a reason that would fail the next ones too: no session, no network.
+  ///
+  /// Actions queued while the replay runs (a second `viiraa log` a moment after the first) are
+  /// taken in the same replay, each action at most once per replay: they used to wait for the
+  /// next sync, minutes later, with the service online.
   func replayActions(accountID: String, sink: any ActionSink) async throws(ReplayStop) {
-    let open: [QueuedAction]
-    do {
-      open = try await store.actions(accountID: accountID, states: [.pending, .running])
-    } catch {
-      logger.error("cannot read the action queue: \(error)")
-      return
+    var seen: Set<Int64> = []
+    while true {
+      let open: [QueuedAction]
+      do {
+        open = try await store.actions(accountID: accountID, states: [.pending, .running]).filter {
+          !seen.contains($0.number)
+        }
+      } catch {
+        logger.error("cannot read the action queue: \(error)")
+        return
+      }
+      if open.isEmpty { return }
+      seen.formUnion(open.map(\.number))
+      try await replay(open, sink: sink)
     }
+  }
+
+  private func replay(_ open: [QueuedAction], sink: any ActionSink) async throws(ReplayStop) {
     for action in open {
       var item: Item?
       if let number = action.itemNumber { item = try? await store.item(number: number)?.item }

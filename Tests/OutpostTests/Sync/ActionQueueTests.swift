@@ -20,9 +20,12 @@ struct ActionQueueTests {
       var failure: SessionError?
     }
     let state = Mutex(State())
+    /// Runs as an action is sent, before the service answers (a user queueing another).
+    let beforePerform = Mutex<(@Sendable (String) async -> Void)?>(nil)
 
     func perform(_ action: ActionRequest) async throws(SessionError) -> ActionOutcome {
-      try state.withLock { state throws(SessionError) -> ActionOutcome in
+      if let hook = beforePerform.withLock({ $0 }) { await hook(action.target) }
+      return try state.withLock { state throws(SessionError) -> ActionOutcome in
         if let failure = state.failure { throw failure }
         if state.alreadyDone.contains(action.target) { return .alreadyDone }
         if state.conflicts.contains(action.target) {
@@ -110,6 +113,24 @@ struct ActionQueueTests {
     for _ in 0..<SyncEngine.maxAttempts { _ = await engine.sync(accountID: accountID) }
     #expect(try await states() == [.conflict])
     #expect(try await store.unsettledActionCount(accountID: accountID) == 1)
+  }
+
+  /// An action queued while another is being sent goes out in the same replay, not at the
+  /// next sync (found by a user: two `viiraa log` a moment apart, the second "queued" for
+  /// minutes with the service online); each action is still tried once per replay.
+  @Test func anActionQueuedDuringTheReplayIsSentInTheSameSync() async throws {
+    let (store, accountID) = (self.store, self.accountID)
+    sink.beforePerform.withLock {
+      $0 = { target in
+        guard target == "x-1" else { return }
+        _ = try? await store.enqueueAction(
+          accountID: accountID, type: ActionType("exchange.take"), itemNumber: nil, target: "x-2", params: [:])
+      }
+    }
+    _ = try await enqueue("x-1")
+    _ = await engine.sync(accountID: accountID)
+    #expect(sink.state.withLock { $0.performed } == ["x-1", "x-2"])
+    #expect(try await states() == [.done, .done])
   }
 
   /// A clash with what the service holds (another row has the same unique key: a weight typed
