@@ -27,7 +27,7 @@ struct QueueCommand: ParsableCommand {
 struct ConflictsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "conflicts",
-    abstract: "Actions the service's state no longer fits, with what it holds now; decide on each.",
+    abstract: "Actions the service's state no longer fits, or that it refused as sent; decide on each.",
     subcommands: [List.self, Resolve.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
