@@ -24,7 +24,7 @@ extension SyncEngine {
   /// Performs the account's pending actions. Stops (leaving the rest pending) at the first one
   /// that fails for a reason that would fail the next ones too: no session, no network.
   ///
-  /// Actions queued while the replay runs (a second `viiraa log` a moment after the first) are
+  /// Actions queued while the replay runs (a second value typed in a moment after the first) are
   /// taken in the same replay, each action at most once per replay: they used to wait for the
   /// next sync, minutes later, with the service online.
   func replayActions(accountID: String, sink: any ActionSink) async throws(ReplayStop) {
