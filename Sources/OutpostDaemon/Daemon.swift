@@ -117,6 +117,7 @@ public struct Daemon {
     sync.interval = .seconds(configuration.syncIntervalMinutes * 60)
     sync.pastDays = configuration.syncPastDays
     sync.backoffCap = .seconds(configuration.syncBackoffCapMinutes * 60)
+    sync.retention = ConnectorRegistry.retentionPolicy(defaultDays: configuration.syncRetentionDays)
     var calendar = CalendarSettings()
     calendar.timeZone = TimeZone(identifier: configuration.calendarTimeZone) ?? calendar.timeZone
     calendar.alarmsMinutesBefore = configuration.calendarAlarmMinutes > 0 ? [configuration.calendarAlarmMinutes] : []
@@ -249,7 +250,7 @@ public struct Daemon {
     await services.notifications.start()
     lifecycle.append(
       SyncService(
-        engine: services.sync, store: store, retentionDays: configuration.syncRetentionDays, logger: logger))
+        engine: services.sync, store: store, retention: sync.retention, logger: logger))
     lifecycle.append(SleepService(reminders: services.reminders, snapshots: services.snapshots, logger: logger))
     lifecycle.append(
       KeyringWatchService(

@@ -31,9 +31,12 @@ struct ItemDiff {
   /// `complete`: the kinds the incoming list covers fully; only those can lose items, and only
   /// items inside `window` (or without a date). An empty list for a kind that has two or more
   /// items in the window is taken for a failed reply, not for a wipe: nothing is removed.
+  /// `keeps`: whether the retention keeps an item; one it would purge is not inserted (it is
+  /// news to nobody, and the next purge would only remove it again).
   static func compute(
     existing: [Existing], incoming: [Item], fingerprints: [String], complete: Set<ItemKind>, window: SyncWindow,
-    removed: [ItemKey] = [], alsoListed: Set<ItemKind> = [], load: (Int64) throws -> Item?
+    removed: [ItemKey] = [], alsoListed: Set<ItemKind> = [], keeps: (Item) -> Bool = { _ in true },
+    load: (Int64) throws -> Item?
   ) rethrows -> ItemDiff {
     var diff = ItemDiff()
     var byKey: [String: Existing] = [:]
@@ -43,6 +46,7 @@ struct ItemDiff {
       let itemKey = key(item.kind, item.upstreamID)
       guard seen.insert(itemKey).inserted else { continue }  // a service listing one twice
       guard let old = byKey[itemKey] else {
+        guard keeps(item) else { continue }
         diff.writes.append(.insert(item, fingerprint: fingerprint, incoming: position))
         diff.changes.append(ItemChange(number: 0, kind: item.kind, upstreamID: item.upstreamID, change: .new))
         continue

@@ -22,10 +22,12 @@ extension Store {
 
   /// Records what the service lists now for `accountID` (see `ItemDiff` for the rules), with
   /// its series points (see `SeriesWrite`): a kind's items and points are never both held, so
-  /// `complete` and `removed` apply to whichever the store has.
+  /// `complete` and `removed` apply to whichever the store has. An item the store does not hold
+  /// and `retention` would purge at `time` is not stored: what a full listing brings back of
+  /// what the purge removed stays removed.
   public func applySync(
     accountID: String, items: [Item], points: [SeriesPoint] = [], complete: Set<ItemKind>, window: SyncWindow,
-    cursor: JSONValue?, removed: [ItemKey] = [], at time: Date = Date()
+    cursor: JSONValue?, removed: [ItemKey] = [], retention: RetentionPolicy = .keepEverything, at time: Date = Date()
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
@@ -44,7 +46,7 @@ extension Store {
       (
         try Self.diff(
           db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
-          removed: removed, alsoListed: pointKinds),
+          removed: removed, alsoListed: pointKinds, keeps: { retention.keeps($0, now: time) }),
         try SeriesWrite.preview(
           db, accountID: accountID, points: points, complete: complete, window: window, removed: removed,
           itemKinds: itemKinds),
@@ -61,7 +63,7 @@ extension Store {
     let write: @Sendable (Database) throws -> (SyncOutcome, Bool) = { db in
       var diff = try Self.diff(
         db, accountID: accountID, items: items, fingerprints: fingerprints, complete: complete, window: window,
-        removed: removed, alsoListed: pointKinds)
+        removed: removed, alsoListed: pointKinds, keeps: { retention.keeps($0, now: time) })
       let series = try SeriesWrite.apply(
         db, accountID: accountID, points: points, complete: complete, window: window, removed: removed,
         itemKinds: itemKinds)
@@ -117,7 +119,7 @@ extension Store {
 
   static func diff(
     _ db: Database, accountID: String, items: [Item], fingerprints: [String], complete: Set<ItemKind>,
-    window: SyncWindow, removed: [ItemKey] = [], alsoListed: Set<ItemKind> = []
+    window: SyncWindow, removed: [ItemKey] = [], alsoListed: Set<ItemKind> = [], keeps: (Item) -> Bool = { _ in true }
   ) throws -> ItemDiff {
     let kinds = Set(items.map(\.kind)).union(complete).union(removed.map(\.kind))
     var existing: [ItemDiff.Existing] = []
@@ -136,7 +138,7 @@ extension Store {
     }
     return try ItemDiff.compute(
       existing: existing, incoming: items, fingerprints: fingerprints, complete: complete, window: window,
-      removed: removed, alsoListed: alsoListed
+      removed: removed, alsoListed: alsoListed, keeps: keeps
     ) { number in
       try fetchStoredItems(db, sql: "\(Self.itemSelect) WHERE number = ?", arguments: [number]).first?.item
     }
@@ -221,16 +223,34 @@ extension Store {
     }
   }
 
-  /// Deletes removed items, and items that ended, before `cutoff`; returns how many. Series
-  /// points are kept.
+  /// Deletes what `policy` lets go at `now`, and returns how many items: items the service
+  /// removed longer ago than the default retention, and items over for longer than their kind
+  /// keeps them, unless their status keeps them (an open invoice) or an action not yet settled
+  /// names them (its replay or the user's review reads them). Series points are history and stay.
   @discardableResult
-  public func purgeItems(endedBefore cutoff: Date) async throws(StoreError) -> Int {
-    let stamp = UTCTimestamp.format(cutoff)
+  public func purgeItems(_ policy: RetentionPolicy, now: Date) async throws(StoreError) -> Int {
+    let unsettled = """
+      number NOT IN (SELECT item_number FROM action
+                     WHERE item_number IS NOT NULL AND state IN ('pending', 'running', 'conflict', 'failed'))
+      """
     return try await writing { db in
       try db.execute(
-        sql: "DELETE FROM item WHERE removed_at < ? OR COALESCE(ends_at, starts_at) < ?", arguments: [stamp, stamp])
-      let purged = db.changesCount
-      // Series points are history and stay; details no point names any more go.
+        sql: "DELETE FROM item WHERE removed_at < ? AND \(unsettled)",
+        arguments: [UTCTimestamp.format(policy.removedCutoff(now: now))])
+      var purged = db.changesCount
+      for kind in try String.fetchAll(db, sql: "SELECT DISTINCT kind FROM item").map(ItemKind.init(rawValue:)) {
+        guard let cutoff = policy.cutoff(for: kind, now: now) else { continue }
+        let kept = policy.keptStatuses(for: kind).map(\.rawValue).sorted()
+        let keptClause = kept.isEmpty ? "" : " AND status NOT IN (\(kept.map { _ in "?" }.joined(separator: ",")))"
+        try db.execute(
+          sql: """
+            DELETE FROM item WHERE kind = ? AND removed_at IS NULL AND COALESCE(ends_at, starts_at) < ?\(keptClause)
+              AND \(unsettled)
+            """,
+          arguments: StatementArguments([kind.rawValue, UTCTimestamp.format(cutoff)] + kept))
+        purged += db.changesCount
+      }
+      // Details no point names any more go.
       try db.execute(
         sql: """
           DELETE FROM series_details WHERE id NOT IN (SELECT details FROM series_point WHERE details IS NOT NULL)

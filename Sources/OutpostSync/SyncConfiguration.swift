@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// How often and how patiently the engine syncs; loaded from `[sync]` in config.toml.
 public struct SyncConfiguration: Sendable, Equatable {
   /// Between two successful syncs of an account.
@@ -11,6 +13,8 @@ public struct SyncConfiguration: Sendable, Equatable {
   /// How far back a sync reaches; everything upcoming is always included.
   public var pastDays: Int = 30
   public var futureDays: Int = 366
+  /// What the store keeps: a sync does not store again what the purge would remove.
+  public var retention: RetentionPolicy = .keepEverything
 
   public init() {}
 }

@@ -156,7 +156,7 @@ public actor SyncEngine {
       outcome = try await store.applySync(
         accountID: accountID, items: result.items, points: result.points, complete: result.complete, window: window,
         cursor: result.cursor.flatMap { try? JSONTreeEncoder.encode($0) },
-        removed: result.removed, at: started)
+        removed: result.removed, retention: configuration.retention, at: started)
     } catch {
       return failed(accountID, "the store cannot be written: \(error)", retry: true)
     }

@@ -74,7 +74,7 @@ import Testing
     let about = try #require(
       try await store.addNotification(
         NewNotification(category: .cancelled, itemNumber: numbers["a"], summary: "Game a cancelled"), at: Fixture.t0))
-    #expect(try await store.purgeItems(endedBefore: Fixture.t0) == 1)
+    #expect(try await store.purgeItems(RetentionPolicy(rules: [:], defaultDays: 0), now: Fixture.t0) == 1)
     #expect(try await store.notification(id: about.id)?.itemNumber == nil)
     _ = try await store.addNotification(
       NewNotification(category: .needsLogin, accountID: Fixture.accountID, summary: "Log in again"), at: Fixture.t0)

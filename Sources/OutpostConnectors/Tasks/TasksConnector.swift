@@ -42,7 +42,9 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
         summary: LocalizedText(
           en: "Due time changed: {0}", de: "Neue Fälligkeit: {0}", fr: "Échéance modifiée : {0}",
           it: "Scadenza cambiata: {0}")),
-    ])
+    ],
+    // A task not done is still to do, however long ago it was due.
+    retention: ItemRetention(.configured, keptWhile: [.active]))
 
   public static let itemKinds: Set<ItemKind> = [.task]
 

@@ -36,7 +36,9 @@ extension VolleyManagerConnector {
       ]),
     ItemKindDeclaration(
       .compensation, noun: "compensation", appointment: false, subtitle: ["league"],
-      amount: AmountField(valueKey: "cost", currency: "CHF")),
+      amount: AmountField(valueKey: "cost", currency: "CHF"),
+      // Income: kept for the tax years it counts in, not 90 days after the game.
+      retention: .taxRecords),
     ItemKindDeclaration(
       .exchange, noun: "exchange entry", appointment: false, subtitle: ["league", "positionLabel"],
       announcements: [

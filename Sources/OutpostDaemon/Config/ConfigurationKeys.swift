@@ -60,7 +60,9 @@ enum ConfigurationKeys {
       range: 1...366, \.syncPastDays),
     integerKey(
       "sync.retention_days",
-      "Items that ended (or that the service stopped listing) longer ago are deleted, once a day.", default: 90,
+      "Items that ended (or that the service stopped listing) longer ago are deleted, once a day; kinds that "
+        + "say otherwise keep their own (money records seven tax years, open invoices and tasks until done).",
+      default: 90,
       range: 30...3650, \.syncRetentionDays),
     integerKey(
       "sync.backoff_cap_minutes", "Longest wait between retries after temporary failures; they double from 30 s.",

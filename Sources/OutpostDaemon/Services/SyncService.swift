@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OutpostModel
 import OutpostStore
 import OutpostSync
 import ServiceLifecycle
@@ -8,8 +9,10 @@ import ServiceLifecycle
 struct SyncService: Service {
   let engine: SyncEngine
   let store: Store
-  let retentionDays: Int
+  /// What each kind keeps (`ConnectorRegistry.retentionPolicy`).
+  let retention: RetentionPolicy
   let logger: Logger
+  var now: @Sendable () -> Date = { Date() }
 
   func run() async throws {
     try await cancelWhenGracefulShutdown {
@@ -27,10 +30,9 @@ struct SyncService: Service {
   }
 
   private func purge() async {
-    let cutoff = Date().addingTimeInterval(-Double(retentionDays) * 86_400)
     do {
-      let purged = try await store.purgeItems(endedBefore: cutoff)
-      if purged > 0 { logger.info("purged \(purged) item(s) older than \(retentionDays) days") }
+      let purged = try await store.purgeItems(retention, now: now())
+      if purged > 0 { logger.info("purged \(purged) item(s) past their kind's retention") }
     } catch {
       logger.error("purging old items failed: \(error)")
     }

@@ -37,13 +37,17 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// mirrors the account's own settings there (Agile Network: `newContent` → `new-content`):
   /// a category the service has off for the account stays off the desktop.
   public var categorySwitches: [String: String]
+  /// How long its items stay once they are over (`ItemRetention`); the configured
+  /// `sync.retention_days` unless it says.
+  public var retention: ItemRetention
 
   public init(
     _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
-    openAction: ActionType? = nil, categorySwitches: [String: String] = [:]
+    openAction: ActionType? = nil, categorySwitches: [String: String] = [:], retention: ItemRetention = .configured
   ) {
+    self.retention = retention
     self.categorySwitches = categorySwitches
     self.notificationButtons = notificationButtons
     self.openAction = openAction

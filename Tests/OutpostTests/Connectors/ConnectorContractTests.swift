@@ -239,6 +239,8 @@ protocol SyncingConnectorBox: Sendable {
   var descriptor: ConnectorDescriptor { get }
   func logInFails(with secret: SecretString) async throws
   func fetch(_ secret: SecretString, window: SyncWindow) async throws -> [Item]
+  /// The whole first fetch: items, series points, and the kinds it lists completely.
+  func fetchResult(_ secret: SecretString, window: SyncWindow) async throws -> FetchResult
 }
 
 struct Box<C: SyncingConnector>: SyncingConnectorBox {
@@ -260,7 +262,11 @@ struct Box<C: SyncingConnector>: SyncingConnectorBox {
   }
 
   func fetch(_ secret: SecretString, window: SyncWindow) async throws -> [Item] {
+    try await fetchResult(secret, window: window).items
+  }
+
+  func fetchResult(_ secret: SecretString, window: SyncWindow) async throws -> FetchResult {
     let session = try await connector.logIn(secret: secret).session
-    return try await connector.fetch(session, window: window, cursor: nil).items
+    return try await connector.fetch(session, window: window, cursor: nil)
   }
 }

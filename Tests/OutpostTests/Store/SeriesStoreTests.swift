@@ -97,7 +97,8 @@ import Testing
     _ = try await world.apply([Self.point(0, 90, details: ["id": "a"]), Self.point(5, 95, details: ["id": "b"])])
     // The second point's details change: its old details are named by nothing and purged.
     _ = try await world.apply([Self.point(5, 95, details: ["id": "c"])])
-    _ = try await world.store.purgeItems(endedBefore: Self.start.addingTimeInterval(365 * 86_400))
+    _ = try await world.store.purgeItems(
+      RetentionPolicy(rules: [:], defaultDays: 0), now: Self.start.addingTimeInterval(365 * 86_400))
     #expect(try await world.all().map(\.details) == [["id": "a"], ["id": "c"]])
     let texts = try await world.store.reading {
       try String.fetchAll($0, sql: "SELECT text FROM series_details ORDER BY text")

@@ -31,10 +31,12 @@ enum AgilityKinds {
         ChangeAnnouncement(
           category: "invoice-paid", on: [.gone], onlyWhen: ["status": "paid"],
           summary: LocalizedText(en: "Paid: {0}", de: "Bezahlt: {0}", fr: "Payée : {0}", it: "Pagata: {0}"))
-      ]),
+      ],
+      // Seven tax years (agility.md), and never while it is open: it is still owed.
+      retention: ItemRetention(.taxYears(7), keptWhile: [.active])),
     ItemKindDeclaration(
       .moneyTransaction, noun: "transaction", appointment: false, subtitle: ["category", "account"],
-      amount: AmountField(valueKey: "amount", currency: usd)),
+      amount: AmountField(valueKey: "amount", currency: usd), retention: .taxRecords),
     ItemKindDeclaration(
       .bankAccount, noun: "account", appointment: false, subtitle: ["institution", "connectionStatus"],
       amount: AmountField(valueKey: "balance", currency: usd),
@@ -50,6 +52,6 @@ enum AgilityKinds {
     ItemKindDeclaration(.invoiceClient, noun: "client", appointment: false, subtitle: ["company", "email"]),
     ItemKindDeclaration(
       .taxInstallment, noun: "tax installment", appointment: true, subtitle: ["suggestedText", "estimateLabel"],
-      amount: AmountField(valueKey: "suggested", currency: usd)),
+      amount: AmountField(valueKey: "suggested", currency: usd), retention: .taxRecords),
   ]
 }
