@@ -29,6 +29,10 @@ public enum ConnectorError: Error, Sendable, Equatable {
   case unsupported(String)
   /// A reply Outpost does not understand: the service changed, or something sits in between.
   case unexpectedReply(String)
+  /// The service no longer knows the position a sync goes on from (an expired or unknown change
+  /// cursor, a watermark it refuses, a state it lost): the engine starts over with a full
+  /// listing, once, instead of sending the same cursor again forever.
+  case cursorRefused(String)
 
   /// Worth trying again later by itself, without the user.
   public var isTemporary: Bool {
@@ -59,6 +63,7 @@ extension ConnectorError: CustomStringConvertible {
     case .refused(let detail): "the service refused it: \(detail)"
     case .notFound(let detail): "not found: \(detail)"
     case .unsupported(let detail): "not supported: \(detail)"
+    case .cursorRefused(let detail): "the service no longer knows where the last sync stopped: \(detail)"
     case .unexpectedReply(let detail): "unexpected reply from the service: \(detail)"
     }
   }

@@ -14,6 +14,8 @@ public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashabl
   public static let actionFailed = NotificationCategory(rawValue: "action-failed")
   /// An account waits for a new login.
   public static let needsLogin = NotificationCategory(rawValue: "needs-login")
+  /// An account's syncs keep failing (told once per run of failures).
+  public static let syncFailing = NotificationCategory(rawValue: "sync-failing")
   /// A sync found an item moved (its time or place).
   public static let changed = NotificationCategory(rawValue: "changed")
   /// A sync found an item called off.
@@ -21,7 +23,9 @@ public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashabl
 
   /// The categories Outpost itself gives, whatever the services; connectors declare theirs
   /// (`new-assignment`, `exchange-taken`) with their kinds of item.
-  public static let core: [NotificationCategory] = [.reminder, .changed, .cancelled, .actionFailed, .needsLogin]
+  public static let core: [NotificationCategory] = [
+    .reminder, .changed, .cancelled, .actionFailed, .needsLogin, .syncFailing,
+  ]
 
   /// Whether `name` has a category's shape (what the store accepts): lower-case letters,
   /// digits and dashes, starting with a letter.

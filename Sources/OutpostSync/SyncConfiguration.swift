@@ -13,6 +13,11 @@ public struct SyncConfiguration: Sendable, Equatable {
   /// How far back a sync reaches; everything upcoming is always included.
   public var pastDays: Int = 30
   public var futureDays: Int = 366
+  /// After this many failures in a row that waiting does not cure (a reply Outpost does not
+  /// understand, a refusal), the account is parked: tried only every `parkedInterval`, and
+  /// shown as needing attention, until the user syncs it or a sync succeeds.
+  public var parkAfter = 8
+  public var parkedInterval: Duration = .seconds(6 * 3600)
   /// What the store keeps: a sync does not store again what the purge would remove.
   public var retention: RetentionPolicy = .keepEverything
 
@@ -31,11 +36,17 @@ public struct SyncStatus: Sendable, Equatable, Codable {
   /// The service could not be reached at the last attempt.
   public var offline: Bool
   public var consecutiveFailures: Int
+  /// The first failure of the failures in a row (nil after a success).
+  public var failingSince: Date?
+  /// Failing in a way waiting does not cure, `parkAfter` times in a row: tried only every
+  /// `parkedInterval` until the user syncs it or a sync succeeds.
+  public var parked: Bool
   public var running: Bool
 
   public init() {
     offline = false
     consecutiveFailures = 0
+    parked = false
     running = false
   }
 }

@@ -25,6 +25,8 @@ public actor SyncEngine {
   private var statuses: [String: SyncStatus] = [:]
   /// A sync in flight per account: a second request joins it instead of starting another.
   private var running: [String: Task<SyncReport, Never>] = [:]
+  /// Accounts whose next sync lists everything, ignoring the stored cursor (`sync --full`).
+  private var fullListing: Set<String> = []
   private var random = SystemRandomNumberGenerator()
   /// How the schedule waits (`Task.sleep` unless a test drives it); cancelled to wake it.
   let sleepFor: @Sendable (Duration) async throws -> Void
@@ -91,9 +93,14 @@ public actor SyncEngine {
     wakeSchedule()
   }
 
-  /// Syncs one account now (joining a sync already running) and returns what it did.
-  public func sync(accountID: String) async -> SyncReport? {
-    await start(accountID: accountID)?.value
+  /// Syncs one account now (joining a sync already running) and returns what it did. `full`:
+  /// a full listing, from no cursor (after the one running, if any).
+  public func sync(accountID: String, full: Bool = false) async -> SyncReport? {
+    if full {
+      if let task = running[accountID] { _ = await task.value }
+      fullListing.insert(accountID)
+    }
+    return await start(accountID: accountID)?.value
   }
 
   /// The account's sync in flight, started now unless one runs. It is marked running before
@@ -125,10 +132,14 @@ public actor SyncEngine {
     statuses[accountID]?.lastAttemptAt = started
     defer { statuses[accountID]?.running = false }
     let window = SyncWindow.around(started, pastDays: configuration.pastDays, futureDays: configuration.futureDays)
-    let cursor: SyncCursor?
+    var cursor: SyncCursor?
     do {
       cursor = try await store.syncCursor(accountID: accountID).flatMap {
         try? JSONCoding.convert($0, to: SyncCursor.self)
+      }
+      if fullListing.remove(accountID) != nil, cursor != nil {
+        logger.info("account \(registration.name): a full listing, as asked")
+        cursor = nil
       }
     } catch {
       return failed(accountID, "the store cannot be read: \(error)", retry: true)
@@ -145,7 +156,15 @@ public actor SyncEngine {
     do {
       result = try await registration.source.fetch(window: window, cursor: cursor)
     } catch {
-      return failed(accountID, error)
+      // The service lost the position (an expired or unknown cursor): a full listing, once,
+      // rather than the same refused cursor on every retry.
+      guard cursor != nil, case .connector(.cursorRefused(let detail)) = error else { return failed(accountID, error) }
+      logger.notice("account \(registration.name): \(detail); starting over with a full listing")
+      do {
+        result = try await registration.source.fetch(window: window, cursor: nil)
+      } catch {
+        return failed(accountID, error)
+      }
     }
     if result.notModified {
       succeeded(accountID)
@@ -185,6 +204,8 @@ public actor SyncEngine {
     status.lastError = nil
     status.offline = false
     status.consecutiveFailures = 0
+    status.failingSince = nil
+    status.parked = false
     status.nextRunAt = now().addingTimeInterval(jittered(configuration.interval))
     if let continueAfter {
       // A partial fetch goes on as soon as the service allows, not a whole interval later.
@@ -201,7 +222,10 @@ public actor SyncEngine {
       accounts[accountID]?.paused = true
       return failed(accountID, error.description, retry: false)
     case .connector(let connectorError):
-      var report = failed(accountID, error.description, retry: true, offline: connectorError.isTemporary)
+      // Waiting cures what is temporary (and an expired session); anything else ends parked.
+      let curable = connectorError.isTemporary || connectorError == .sessionExpired
+      var report = failed(
+        accountID, error.description, retry: true, offline: connectorError.isTemporary, curable: curable)
       if case .rateLimited(let retryAfter?, _) = connectorError, case .failed(let text, let retryAt?) = report.outcome {
         let honoured = max(retryAt, now().addingTimeInterval(retryAfter))
         statuses[accountID]?.nextRunAt = honoured
@@ -211,12 +235,26 @@ public actor SyncEngine {
     }
   }
 
-  private func failed(_ accountID: String, _ message: String, retry: Bool, offline: Bool = false) -> SyncReport {
+  private func failed(
+    _ accountID: String, _ message: String, retry: Bool, offline: Bool = false, curable: Bool = true
+  ) -> SyncReport {
     var status = statuses[accountID, default: SyncStatus()]
     status.lastError = message
     status.offline = offline
     status.consecutiveFailures += 1
-    if retry {
+    if status.failingSince == nil { status.failingSince = now() }
+    if !curable && status.consecutiveFailures >= configuration.parkAfter {
+      if !status.parked {
+        let name = accounts[accountID]?.name ?? accountID
+        let hours = Int(seconds(configuration.parkedInterval) / 3600)
+        logger.warning(
+          "account \(name): \(status.consecutiveFailures) failures in a row; parked, tried every \(hours) h until it syncs")
+      }
+      status.parked = true
+    }
+    if retry && status.parked {
+      status.nextRunAt = now().addingTimeInterval(seconds(configuration.parkedInterval))
+    } else if retry {
       let exponent = min(status.consecutiveFailures - 1, 20)
       let base = seconds(configuration.backoffBase) * Double(1 << exponent)
       let delay = min(base, seconds(configuration.backoffCap))

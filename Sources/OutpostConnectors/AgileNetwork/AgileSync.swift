@@ -10,7 +10,7 @@ import OutpostModel
 /// (`since: null`) before reading everything (following, the feed back 30 days,
 /// subscriptions, notification settings), so nothing that happens meanwhile is missed; later
 /// syncs read `changes(since:)` and re-read only the small lists an event says moved. A cursor
-/// the service forgot (`CURSOR_EXPIRED`) starts over. A list a failing subgraph left out is
+/// the service forgot (`CURSOR_EXPIRED`) or never gave is `cursorRefused`: the engine starts over. A list a failing subgraph left out is
 /// unknown, never empty: the store keeps what it had.
 struct AgileSync: Sendable {
   let api: AgileGraphQL
@@ -43,9 +43,10 @@ struct AgileSync: Sendable {
           .changes, variables: ["since": .string(position)], token: token, activity: "reading changes")
       } catch {
         switch error {
-        case .graphQL(let failure, _) where failure.code == "CURSOR_EXPIRED":
-          marks["changes"] = nil
-          return try await full(marks: &marks)
+        // A cursor too old, or one this feed never gave (the brand lost its state): the
+        // engine starts over with a full listing and says so.
+        case .graphQL(let failure, _) where ["CURSOR_EXPIRED", "BAD_USER_INPUT"].contains(failure.code ?? ""):
+          throw .cursorRefused("reading changes: \(failure.message.isEmpty ? failure.code ?? "" : failure.message)")
         case .graphQL(let failure, _): throw AgileGraphQL.classify(failure, activity: "reading changes")
         case .connector(let failure): throw failure
         }

@@ -111,6 +111,8 @@ struct RPPAPI: Sendable {
       503 where reply.header("retry-after") != nil:
       return .rateLimited(retryAfter: reply.header("retry-after").flatMap(Double.init))
     case 500..<600: return .transient("\(activity): HTTP \(reply.status)")
+    case 400 where code == "CURSOR_INVALID":
+      return .cursorRefused("\(activity): RPP no longer knows the page cursor")
     case 400 where code == "VALIDATION_FAILED":
       return .unsupported("\(activity): RPP refused the request as invalid\(fields(reply))")
     default: return .unexpectedReply("\(activity): \(named)")

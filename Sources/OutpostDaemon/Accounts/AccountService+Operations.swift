@@ -270,7 +270,7 @@ extension AccountService {
       case .unreachable, .transient: return .upstreamUnavailable(error.description)
       case .rateLimited(let retryAfter, _):
         return .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
-      case .sessionExpired, .conflict, .refused, .notFound, .unexpectedReply:
+      case .sessionExpired, .conflict, .refused, .notFound, .unexpectedReply, .cursorRefused:
         return .upstreamUnexpected(error.description)
       }
     }

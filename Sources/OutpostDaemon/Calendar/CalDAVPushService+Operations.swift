@@ -160,7 +160,7 @@ extension CalDAVPushService {
     case .unreachable, .transient: .upstreamUnavailable(error.description)
     case .rateLimited(let retryAfter, _):
       .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
-    case .sessionExpired, .twoFactorRequired, .conflict, .refused, .unexpectedReply:
+    case .sessionExpired, .twoFactorRequired, .conflict, .refused, .unexpectedReply, .cursorRefused:
       .upstreamUnexpected(error.description)
     }
   }

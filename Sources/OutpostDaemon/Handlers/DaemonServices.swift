@@ -58,6 +58,7 @@ final class DaemonServices: Sendable {
       store: store, notifications: notifications, language: notificationSettings.language,
       timeZone: notificationSettings.timeZone, logger: logger)
     let firstSyncs = LateBound<SyncEngine>()
+    let healthLater = LateBound<SyncHealth>()
     let sync = SyncEngine(
       store: store, configuration: syncConfiguration, logger: logger, now: { Date() },
       announce: { accountID, changes in
@@ -73,7 +74,10 @@ final class DaemonServices: Sendable {
         await ItemEvents.announce(action, events: events, logger: logger)
         await changeNotifier.announce(action)
       },
-      finished: { accountID, report in await snapshotsLater.value?.syncFinished(accountID: accountID, report: report) })
+      finished: { accountID, report in
+        await healthLater.value?.syncFinished(accountID: accountID, report: report)
+        await snapshotsLater.value?.syncFinished(accountID: accountID, report: report)
+      })
     self.sync = sync
     firstSyncs.set(sync)
     self.notifications = notifications
@@ -108,6 +112,10 @@ final class DaemonServices: Sendable {
     accounts = AccountService(
       store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync,
       presets: presets)
+    healthLater.set(
+      SyncHealth(
+        store: store, accounts: accounts, sync: sync, notifier: changeNotifier, language: notificationSettings.language,
+        timeZone: notificationSettings.timeZone))
     self.paths = paths
     self.store = store
     self.events = events

@@ -142,4 +142,13 @@ struct ChangeNotifier: Sendable {
         category: .needsLogin, accountID: accountID, summary: NotificationText.needsLogin(language, name),
         body: NotificationText.needsLoginBody(language, name), dedupeKey: "needs-login:\(event.seq)"))
   }
+
+  /// An account's syncs keep failing: told once per run of failures (`SyncHealth`).
+  func syncFailing(accountID: String, name: String, reason: String) async {
+    await notifications.post(
+      NewNotification(
+        category: .syncFailing, accountID: accountID, summary: NotificationText.syncFailing(language, name),
+        body: NotificationText.syncFailingBody(language, name, reason),
+        dedupeKey: "sync-failing:\(accountID):\(UTCTimestamp.format(Date()))"))
+  }
 }

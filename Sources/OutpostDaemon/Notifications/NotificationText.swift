@@ -15,6 +15,10 @@ enum NotificationText: String, CaseIterable {
   case actionDismiss
   case foldedOpen
   case foldedSnooze
+  case syncFailing
+  case syncFailingBody
+  case syncFailingReason
+  case syncParked
 
   static let table: [NotificationText: [Language: String]] = [
     .reminderMany: [.en: "{0} reminders", .de: "{0} Erinnerungen", .fr: "{0} rappels", .it: "{0} promemoria"],
@@ -42,6 +46,29 @@ enum NotificationText: String, CaseIterable {
     .foldedOpen: [.en: "Open: {0}", .de: "Öffnen: {0}", .fr: "Ouvrir : {0}", .it: "Apri: {0}"],
     .foldedSnooze: [
       .en: "Snooze: {0}", .de: "Später erinnern: {0}", .fr: "Rappeler plus tard : {0}", .it: "Posticipa: {0}",
+    ],
+    .syncFailing: [
+      .en: "{0}: syncing fails", .de: "{0}: Synchronisieren schlägt fehl", .fr: "{0} : la synchronisation échoue",
+      .it: "{0}: la sincronizzazione non riesce",
+    ],
+    .syncFailingBody: [
+      .en: "{1}\nOutpost keeps trying. `outpost sync --full {0}` starts over now; `outpost account status {0}` shows more.",
+      .de:
+        "{1}\nOutpost versucht es weiter. `outpost sync --full {0}` beginnt jetzt neu; `outpost account status {0}` zeigt mehr.",
+      .fr:
+        "{1}\nOutpost réessaie. `outpost sync --full {0}` recommence maintenant ; `outpost account status {0}` en dit plus.",
+      .it:
+        "{1}\nOutpost continua a provare. `outpost sync --full {0}` ricomincia ora; `outpost account status {0}` dice di più.",
+    ],
+    .syncFailingReason: [
+      .en: "failing since {0}, {1} attempts: {2}", .de: "schlägt seit {0} fehl, {1} Versuche: {2}",
+      .fr: "en échec depuis {0}, {1} tentatives : {2}", .it: "non riesce da {0}, {1} tentativi: {2}",
+    ],
+    .syncParked: [
+      .en: "Needs attention: tried only every 6 hours now; `outpost sync --full {0}` tries again at once.",
+      .de: "Braucht Aufmerksamkeit: nur noch alle 6 Stunden versucht; `outpost sync --full {0}` versucht es sofort.",
+      .fr: "À vérifier : essayé seulement toutes les 6 heures ; `outpost sync --full {0}` réessaie tout de suite.",
+      .it: "Richiede attenzione: ora provato solo ogni 6 ore; `outpost sync --full {0}` riprova subito.",
     ],
   ]
 

@@ -49,7 +49,7 @@ public struct TimeLabels: Sendable {
   }
 
   /// "Sat 12 Dec 19:30", with no day word, so it never changes with the date.
-  func absolute(_ date: Date) -> String {
+  public func absolute(_ date: Date) -> String {
     let parts = calendar.dateComponents([.day, .month], from: date)
     return weekday(date) + " " + localizer.dayAndMonth(day: parts.day ?? 1, month: parts.month ?? 1) + " "
       + time(date)

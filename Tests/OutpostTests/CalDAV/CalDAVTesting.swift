@@ -48,6 +48,7 @@ extension ConnectorError {
     case .notFound: "notFound"
     case .unsupported: "unsupported"
     case .unexpectedReply: "unexpectedReply"
+    case .cursorRefused: "cursorRefused"
     }
   }
 }

@@ -167,11 +167,24 @@ import Testing
     }
   }
 
-  @Test func aForgottenCursorStartsOverWithCompleteLists() async throws {
+  /// A cursor the brand forgot, or one it never gave (its state was lost), is refused as such:
+  /// the engine then starts over without it (SyncEngineTests), and that listing is complete.
+  @Test func aForgottenCursorIsRefusedAndAFullListingIsComplete() async throws {
     try await withWorld { world in
       let first = try await world.fetch(nil)
       await world.sandbox.expireCursors(brand: world.brand)
-      let again = try await world.fetch(first.cursor)
+      await #expect {
+        _ = try await world.fetch(first.cursor)
+      } throws: { error in
+        if case .cursorRefused = error as? ConnectorError { true } else { false }
+      }
+      let unknown = SyncCursor(["changes": "chg_999999999"])
+      await #expect {
+        _ = try await world.fetch(unknown)
+      } throws: { error in
+        if case .cursorRefused = error as? ConnectorError { true } else { false }
+      }
+      let again = try await world.fetch(nil)
       #expect(again.complete.isSuperset(of: [.expert, .content, .subscription]))
       #expect(again.cursor?.values["changes"] != first.cursor?.values["changes"])
     }

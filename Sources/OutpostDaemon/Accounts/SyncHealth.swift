@@ -1,0 +1,68 @@
+import Foundation
+import OutpostModel
+import OutpostSnapshot
+import OutpostStore
+import OutpostSync
+
+/// An account's health is what its last syncs did (issue 47 §3): after the second failure in a
+/// row an account that was fine reads "failing since …, N attempts: REASON" everywhere its
+/// state shows (`account list`, `account status`, `status`, the snapshot and the bars), the
+/// user is told once per run of failures (category `sync-failing`), and the next success makes
+/// it fine again by itself.
+actor SyncHealth {
+  let store: Store
+  let accounts: AccountService
+  let sync: SyncEngine
+  let notifier: ChangeNotifier
+  let labels: TimeLabels
+  let language: Language
+  /// Accounts told of in the current run of failures (a success ends the run).
+  private var told: Set<String> = []
+
+  init(
+    store: Store, accounts: AccountService, sync: SyncEngine, notifier: ChangeNotifier, language: Language,
+    timeZone: TimeZone
+  ) {
+    self.store = store
+    self.accounts = accounts
+    self.sync = sync
+    self.notifier = notifier
+    self.language = language
+    labels = TimeLabels(timeZone: timeZone, language: language)
+  }
+
+  /// Failures in a row before the account reads failing: one may be a blip.
+  static let failuresShown = 2
+
+  func syncFinished(accountID: String, report: SyncReport) async {
+    guard let account = try? await store.accounts().first(where: { $0.id == accountID }) else { return }
+    switch report.outcome {
+    case .synced, .notModified:
+      told.remove(accountID)
+      // A sync that worked says the account works, whatever error was recorded before.
+      if account.state == .error { await accounts.record(.online, accountID: accountID, name: account.name) }
+    case .failed(let message, _):
+      guard let status = await sync.status(accountID: accountID), status.consecutiveFailures >= Self.failuresShown,
+        let since = status.failingSince
+      else { return }
+      // A state that already says what to do (log in, unlock the keyring, offline) stays.
+      guard account.state == .ok || account.state == .error else { return }
+      let reason = Self.reason(
+        language, since: labels.absolute(since), attempts: status.consecutiveFailures, message: message,
+        parked: status.parked, account: account.name)
+      await accounts.record(.failed(reason: reason), accountID: accountID, name: account.name)
+      if told.insert(accountID).inserted {
+        await notifier.syncFailing(accountID: accountID, name: account.name, reason: reason)
+      }
+    case .unsupported:
+      return
+    }
+  }
+
+  static func reason(
+    _ language: Language, since: String, attempts: Int, message: String, parked: Bool, account: String
+  ) -> String {
+    let failing = NotificationText.syncFailingReason(language, since, String(attempts), message)
+    return parked ? failing + " " + NotificationText.syncParked(language, account) : failing
+  }
+}
