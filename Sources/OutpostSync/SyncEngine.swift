@@ -248,7 +248,8 @@ public actor SyncEngine {
         let name = accounts[accountID]?.name ?? accountID
         let hours = Int(seconds(configuration.parkedInterval) / 3600)
         logger.warning(
-          "account \(name): \(status.consecutiveFailures) failures in a row; parked, tried every \(hours) h until it syncs")
+          "account \(name): \(status.consecutiveFailures) failures in a row; parked, tried every \(hours) h until it syncs"
+        )
       }
       status.parked = true
     }

@@ -67,11 +67,12 @@ enum ItemHandlers {
       for account in targets {
         guard params.wait == true else {
           let engine = services.sync
-          Task { _ = await engine.sync(accountID: account.id) }
+          let full = params.full == true
+          Task { _ = await engine.sync(accountID: account.id, full: full) }
           results.append(.init(account: account.name, outcome: .started))
           continue
         }
-        guard let report = await services.sync.sync(accountID: account.id) else {
+        guard let report = await services.sync.sync(accountID: account.id, full: params.full == true) else {
           results.append(.init(account: account.name, outcome: .unsupported))
           continue
         }

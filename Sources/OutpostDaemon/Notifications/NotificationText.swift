@@ -52,13 +52,10 @@ enum NotificationText: String, CaseIterable {
       .it: "{0}: la sincronizzazione non riesce",
     ],
     .syncFailingBody: [
-      .en: "{1}\nOutpost keeps trying. `outpost sync --full {0}` starts over now; `outpost account status {0}` shows more.",
-      .de:
-        "{1}\nOutpost versucht es weiter. `outpost sync --full {0}` beginnt jetzt neu; `outpost account status {0}` zeigt mehr.",
-      .fr:
-        "{1}\nOutpost réessaie. `outpost sync --full {0}` recommence maintenant ; `outpost account status {0}` en dit plus.",
-      .it:
-        "{1}\nOutpost continua a provare. `outpost sync --full {0}` ricomincia ora; `outpost account status {0}` dice di più.",
+      .en: "{1}\nOutpost keeps trying. `outpost sync --full {0}` starts over now.",
+      .de: "{1}\nOutpost versucht es weiter. `outpost sync --full {0}` beginnt jetzt neu.",
+      .fr: "{1}\nOutpost réessaie. `outpost sync --full {0}` recommence maintenant.",
+      .it: "{1}\nOutpost continua a provare. `outpost sync --full {0}` ricomincia ora.",
     ],
     .syncFailingReason: [
       .en: "failing since {0}, {1} attempts: {2}", .de: "schlägt seit {0} fehl, {1} Versuche: {2}",

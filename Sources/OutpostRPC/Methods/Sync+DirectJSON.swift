@@ -10,6 +10,7 @@ extension SyncRun.Params: JSONDirectlyEncodable {
   public func writeJSON(into object: inout JSONObjectWriter) {
     object.member("account", account)
     object.member("wait", wait)
+    object.member("full", full)
   }
 }
 

@@ -15,10 +15,13 @@ public enum SyncRun: RPCMethod {
     /// An account name; all accounts when absent.
     public var account: String?
     public var wait: Bool?
+    /// A full listing, ignoring where the last sync stopped (after the service lost its state).
+    public var full: Bool?
 
-    public init(account: String? = nil, wait: Bool? = nil) {
+    public init(account: String? = nil, wait: Bool? = nil, full: Bool? = nil) {
       self.account = account
       self.wait = wait
+      self.full = full
     }
   }
 

@@ -9,7 +9,9 @@ struct SyncCommand: ParsableCommand {
     discussion: """
       outpostd syncs every account by itself (every 15 minutes, config key sync.interval_minutes). \
       This starts a sync now; with --wait it waits and says what changed. Exits 1 when a sync \
-      failed.
+      failed. An account whose syncs keep failing says so in `outpost account list` and \
+      `outpost status` ("failing since …"); --full lists everything anew, for a service that lost \
+      track of where the last sync stopped.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -20,6 +22,9 @@ struct SyncCommand: ParsableCommand {
   @Flag(help: "Wait for the sync to finish and show what changed.")
   var wait = false
 
+  @Flag(help: "List everything anew instead of only what changed since the last sync.")
+  var full = false
+
   @Flag(help: "Show how syncing goes (last success, next run, last error) instead of syncing.")
   var status = false
 
@@ -28,15 +33,15 @@ struct SyncCommand: ParsableCommand {
       try reportingFailures { try showStatus() }
       return
     }
-    try Self.run(account: account, wait: wait, json: global.json, socket: global.socket)
+    try Self.run(account: account, wait: wait, full: full, json: global.json, socket: global.socket)
   }
 
   /// A sync asked for (not `--status`), from plain values: `QuickCommandLine` calls it without
   /// ArgumentParser.
-  static func run(account: String?, wait: Bool, json: Bool, socket: String?) throws {
+  static func run(account: String?, wait: Bool, full: Bool = false, json: Bool, socket: String?) throws {
     try reportingFailures {
       let result = try GlobalOptions.connect(socket: socket).call(
-        SyncRun.self, .init(account: account, wait: wait ? true : nil))
+        SyncRun.self, .init(account: account, wait: wait ? true : nil, full: full ? true : nil))
       if json {
         Terminal.printJSON(result)
       } else if result.accounts.isEmpty {
