@@ -1,3 +1,4 @@
+import OutpostConnectors
 import OutpostModel
 
 /// How often and how patiently the engine syncs; loaded from `[sync]` in config.toml.
@@ -42,6 +43,8 @@ public struct SyncStatus: Sendable, Equatable, Codable {
   /// `parkedInterval` until the user syncs it or a sync succeeds.
   public var parked: Bool
   public var running: Bool
+  /// How far the fetch running now has got (nil when none runs).
+  public var progress: SyncProgress.Counts?
 
   public init() {
     offline = false

@@ -25,6 +25,8 @@ public actor SyncEngine {
   private var statuses: [String: SyncStatus] = [:]
   /// A sync in flight per account: a second request joins it instead of starting another.
   private var running: [String: Task<SyncReport, Never>] = [:]
+  /// The counters of the fetches running now, for `status(accountID:)`.
+  private var progress: [String: SyncProgress] = [:]
   /// Accounts whose next sync lists everything, ignoring the stored cursor (`sync --full`).
   private var fullListing: Set<String> = []
   private var random = SystemRandomNumberGenerator()
@@ -78,7 +80,11 @@ public actor SyncEngine {
     running[accountID]?.cancel()
   }
 
-  public func status(accountID: String) -> SyncStatus? { statuses[accountID] }
+  public func status(accountID: String) -> SyncStatus? {
+    guard var status = statuses[accountID] else { return nil }
+    status.progress = progress[accountID]?.current
+    return status
+  }
 
   /// Resumes an account that waited for the user, and syncs it soon.
   public func resume(accountID: String) {
@@ -153,15 +159,18 @@ public actor SyncEngine {
       }
     }
     let result: FetchResult
+    let counter = SyncProgress()
+    progress[accountID] = counter
+    defer { progress[accountID] = nil }
     do {
-      result = try await registration.source.fetch(window: window, cursor: cursor)
+      result = try await watched(registration.source, window: window, cursor: cursor, counter: counter)
     } catch {
       // The service lost the position (an expired or unknown cursor): a full listing, once,
       // rather than the same refused cursor on every retry.
       guard cursor != nil, case .connector(.cursorRefused(let detail)) = error else { return failed(accountID, error) }
       logger.notice("account \(registration.name): \(detail); starting over with a full listing")
       do {
-        result = try await registration.source.fetch(window: window, cursor: nil)
+        result = try await watched(registration.source, window: window, cursor: nil, counter: counter)
       } catch {
         return failed(accountID, error)
       }
@@ -195,6 +204,21 @@ public actor SyncEngine {
     return SyncReport(
       accountID: accountID, outcome: .synced, changes: outcome.changes, suspectedWipes: outcome.suspectedWipes,
       seriesChanges: outcome.seriesChanges)
+  }
+
+  /// The fetch, with its pages counted in `counter` as the connector reads them.
+  private func watched(_ source: any SyncSource, window: SyncWindow, cursor: SyncCursor?, counter: SyncProgress)
+    async throws(SessionError) -> FetchResult
+  {
+    do {
+      return try await SyncProgress.$watching.withValue(counter) {
+        try await source.fetch(window: window, cursor: cursor)
+      }
+    } catch let error as SessionError {
+      throw error
+    } catch {
+      throw .connector(.unexpectedReply("\(error)"))  // the fetch throws only SessionError
+    }
   }
 
   private func succeeded(_ accountID: String, continueAfter: Double? = nil) {

@@ -54,6 +54,7 @@ struct AgileSync: Sendable {
       guard let batch = reply.data["changes"], let cursor = batch["cursor"]?.stringValue else {
         throw .unexpectedReply("reading changes: no cursor")
       }
+      SyncProgress.page(rows: arrayOf(batch["events"]).count)
       for event in arrayOf(batch["events"]) {
         switch event["kind"]?.stringValue {
         case "CONTENT_PUBLISHED", "CONTENT_UPDATED":

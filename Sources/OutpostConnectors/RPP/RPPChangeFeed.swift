@@ -52,6 +52,7 @@ struct RPPChangeFeed {
         throw .unexpectedReply("reading \(what): the reply has no items")
       }
       items += page
+      SyncProgress.page(rows: page.count)
       if pages == 0 {
         watermark = reply.json["watermark"]?.stringValue
         firstETag = reply.etag

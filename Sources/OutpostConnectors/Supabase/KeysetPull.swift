@@ -58,6 +58,7 @@ public struct KeysetPull: Sendable {
       }
       rows += page
       pages += 1
+      SyncProgress.page(rows: page.count)
       // Only an empty page ends it: a server capping its answers shortens pages too.
       if pages > 10_000 { throw .unexpectedReply("reading \(table): the pages do not end") }
     }

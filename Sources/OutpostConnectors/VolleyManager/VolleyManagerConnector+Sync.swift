@@ -65,6 +65,7 @@ extension VolleyManagerConnector: SyncingConnector {
         throw .unexpectedReply("a search reply without an items list")
       }
       all += items
+      SyncProgress.page(rows: items.count)
       let total = value["totalItemsCount"]?.lenientInt.map(Int.init) ?? all.count
       if items.isEmpty || all.count >= total { break }
     }

@@ -107,7 +107,10 @@ enum ItemHandlers {
         statuses.append(
           .init(
             account: account.name, lastAttemptAt: status.lastAttemptAt, lastSuccessAt: status.lastSuccessAt,
-            nextRunAt: status.nextRunAt, lastError: status.lastError, offline: status.offline, running: status.running))
+            nextRunAt: status.nextRunAt, lastError: status.lastError, offline: status.offline, running: status.running,
+            failures: status.consecutiveFailures > 0 ? status.consecutiveFailures : nil,
+            failingSince: status.failingSince, parked: status.parked ? true : nil,
+            progress: status.progress.map { .init(pages: $0.pages, rows: $0.rows) }))
       }
       return SyncStatusMethod.Result(accounts: statuses)
     }

@@ -320,6 +320,17 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case rppRead
   case rppNoMessages
   case rppNoConversation
+  // `outpost sync --wait` and `--status` (Catalog+Sync.swift).
+  case syncProgress
+  case syncStatusRunning
+  case syncStatusLastSuccess
+  case syncStatusNext
+  case syncStatusWaitsForYou
+  case syncStatusOffline
+  case syncStatusLastError
+  case syncStatusFailing
+  case syncStatusParked
+  case syncStatusProgress
 }
 
 enum Catalog {
@@ -336,7 +347,7 @@ enum Catalog {
 
   static let tables: [@Sendable () -> [MessageKey: [Language: String]]] = [
     { coreEntries }, { accountEntries }, { itemEntries }, { calendarEntries }, { notificationEntries },
-    { viiraaEntries }, { rppEntries }, { agilityEntries }, { agileEntries },
+    { viiraaEntries }, { rppEntries }, { agilityEntries }, { agileEntries }, { syncEntries },
   ]
 
   static let coreEntries: [MessageKey: [Language: String]] = [

@@ -115,11 +115,32 @@ public enum SyncStatusMethod: RPCMethod {
     public var lastError: String?
     public var offline: Bool
     public var running: Bool
+    /// Failures in a row, from `failingSince`; absent while syncing works.
+    public var failures: Int?
+    public var failingSince: Date?
+    /// Failing in a way waiting does not cure: tried only every few hours until a sync works.
+    public var parked: Bool?
+    /// How far the sync running now has got.
+    public var progress: Progress?
+
+    public struct Progress: Codable, Sendable, Equatable {
+      public var pages: Int
+      public var rows: Int
+      public init(pages: Int, rows: Int) {
+        self.pages = pages
+        self.rows = rows
+      }
+    }
 
     public init(
       account: String, lastAttemptAt: Date?, lastSuccessAt: Date?, nextRunAt: Date?, lastError: String?,
-      offline: Bool, running: Bool
+      offline: Bool, running: Bool, failures: Int? = nil, failingSince: Date? = nil, parked: Bool? = nil,
+      progress: Progress? = nil
     ) {
+      self.failures = failures
+      self.failingSince = failingSince
+      self.parked = parked
+      self.progress = progress
       self.account = account
       self.lastAttemptAt = lastAttemptAt
       self.lastSuccessAt = lastSuccessAt

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OutpostModel
 import OutpostRPC
 
@@ -40,8 +41,13 @@ struct SyncCommand: ParsableCommand {
   /// ArgumentParser.
   static func run(account: String?, wait: Bool, full: Bool = false, json: Bool, socket: String?) throws {
     try reportingFailures {
+      // A long first sync shows how far it got on the terminal while the reply is awaited.
+      let progress = wait && !json && isatty(2) == 1 ? SyncProgressLine(account: account, socket: socket) : nil
+      progress?.start()
+      defer { progress?.stop() }
       let result = try GlobalOptions.connect(socket: socket).call(
         SyncRun.self, .init(account: account, wait: wait ? true : nil, full: full ? true : nil))
+      progress?.stop()
       if json {
         Terminal.printJSON(result)
       } else if result.accounts.isEmpty {
@@ -63,11 +69,19 @@ struct SyncCommand: ParsableCommand {
       return
     }
     for entry in result.accounts where account == nil || entry.account.lowercased() == account?.lowercased() {
-      var parts = [entry.account + (entry.running ? " (syncing now)" : "")]
-      parts.append("last success: " + (entry.lastSuccessAt.map(Terminal.localTime) ?? "–"))
-      parts.append("next: " + (entry.nextRunAt.map(Terminal.localTime) ?? "waits for you"))
-      if entry.offline { parts.append("offline") }
-      if let error = entry.lastError { parts.append("last error: " + error) }
+      var parts = [entry.running ? localized(.syncStatusRunning, entry.account) : entry.account]
+      if let progress = entry.progress {
+        parts.append(localized(.syncStatusProgress, "\(progress.pages)", "\(progress.rows)"))
+      }
+      parts.append(localized(.syncStatusLastSuccess, entry.lastSuccessAt.map(Terminal.localTime) ?? "–"))
+      parts.append(
+        localized(.syncStatusNext, entry.nextRunAt.map(Terminal.localTime) ?? localized(.syncStatusWaitsForYou)))
+      if entry.offline { parts.append(localized(.syncStatusOffline)) }
+      if let failures = entry.failures, let since = entry.failingSince {
+        parts.append(localized(.syncStatusFailing, Terminal.localTime(since), "\(failures)"))
+      }
+      if entry.parked == true { parts.append(localized(.syncStatusParked, entry.account)) }
+      if let error = entry.lastError { parts.append(localized(.syncStatusLastError, error)) }
       print(parts.joined(separator: "\n  "))
     }
   }
