@@ -69,7 +69,7 @@ public enum ConnectorRegistry {
   public static var notificationCategories: [String] {
     var seen = Set<String>()
     let declared = itemKinds.flatMap(\.announcements).map(\.category)
-    return (["reminder", "changed", "cancelled", "action-failed", "needs-login"] + declared).filter {
+    return (["reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login"] + declared).filter {
       seen.insert($0).inserted
     }
   }
