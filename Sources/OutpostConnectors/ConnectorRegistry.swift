@@ -69,7 +69,8 @@ public enum ConnectorRegistry {
   public static var notificationCategories: [String] {
     var seen = Set<String>()
     let declared = itemKinds.flatMap(\.announcements).map(\.category)
-    return (["reminder", "changed", "cancelled", "action-failed", "needs-login", "sync-failing"] + declared).filter {
+    let core = ["reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing"]
+    return (core + declared).filter {
       seen.insert($0).inserted
     }
   }

@@ -201,6 +201,7 @@ public struct Daemon {
     ) { peer in events.unsubscribe(peer) }
     services.setConnectionCounter { server.connectionCount }
     do {
+      try await OnlineOnlyActions.setAsideLeftovers(store: services.store, logger: logger)
       try await services.accounts.start()
     } catch {
       await http.shutdown()

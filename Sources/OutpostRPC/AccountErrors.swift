@@ -36,6 +36,16 @@ extension RPCError {
       data: data.isEmpty ? nil : .object(data))
   }
 
+  /// An online-only action (a booking) that could not be sent at once: refused, not queued.
+  /// `data.reason` is "online-only" so that a client can say it in the user's language.
+  public static func onlineOnlyOffline(action: String, account: String, detail: String) -> RPCError {
+    RPCError(
+      code: upstreamUnavailableCode,
+      message: "\(action) is online only and \(account) is offline (\(detail)): it was not sent and is not "
+        + "queued. Try again when the service can be reached",
+      data: ["reason": "online-only", "action": .string(action), "account": .string(account)])
+  }
+
   public static func upstreamUnexpected(_ detail: String) -> RPCError {
     RPCError(
       code: upstreamUnexpectedCode,

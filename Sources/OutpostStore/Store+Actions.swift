@@ -68,6 +68,23 @@ extension Store {
     }
   }
 
+  /// Discards an action only while it is still pending, in one statement: a replay that took it
+  /// meanwhile (it is running, or done) wins, and nil says so. Online-only actions are set aside
+  /// this way when their one attempt could not be made (`OnlineOnlyActions`).
+  public func discardActionIfPending(number: Int64, problem: String, at time: Date = Date()) async throws(StoreError)
+    -> QueuedAction?
+  {
+    let stamp = UTCTimestamp.format(time)
+    return try await writing { db in
+      try db.execute(
+        sql:
+          "UPDATE action SET state = 'discarded', problem = ?, updated_at = ? WHERE number = ? AND state = 'pending'",
+        arguments: [problem, stamp, number])
+      guard db.changesCount > 0 else { return nil }
+      return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)
+    }
+  }
+
   /// How many actions of the account are not yet settled (pending, running, in conflict or
   /// failed and waiting for the user).
   public func unsettledActionCount(accountID: String) async throws(StoreError) -> Int {

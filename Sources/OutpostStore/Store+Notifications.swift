@@ -12,6 +12,8 @@ public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashabl
   public static let reminder = NotificationCategory(rawValue: "reminder")
   /// A queued action became a conflict or failed.
   public static let actionFailed = NotificationCategory(rawValue: "action-failed")
+  /// Actions that had waited in the queue (offline) were sent, one notification per replay.
+  public static let queueReplayed = NotificationCategory(rawValue: "queue-replayed")
   /// An account waits for a new login.
   public static let needsLogin = NotificationCategory(rawValue: "needs-login")
   /// An account's syncs keep failing (told once per run of failures).
@@ -24,7 +26,7 @@ public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashabl
   /// The categories Outpost itself gives, whatever the services; connectors declare theirs
   /// (`new-assignment`, `exchange-taken`) with their kinds of item.
   public static let core: [NotificationCategory] = [
-    .reminder, .changed, .cancelled, .actionFailed, .needsLogin, .syncFailing,
+    .reminder, .changed, .cancelled, .actionFailed, .queueReplayed, .needsLogin, .syncFailing,
   ]
 
   /// Whether `name` has a category's shape (what the store accepts): lower-case letters,

@@ -27,7 +27,24 @@ extension SyncEngine {
   /// Actions queued while the replay runs (a second value typed in a moment after the first) are
   /// taken in the same replay, each action at most once per replay: they used to wait for the
   /// next sync, minutes later, with the service online.
+  ///
+  /// The actions sent that had waited are announced together once the replay ends, stopped or
+  /// not (`announceReplayed`): the user who queued them offline hears they went through.
   func replayActions(accountID: String, sink: any ActionSink) async throws(ReplayStop) {
+    var sent = ReplayedActions()
+    var stop: ReplayStop?
+    do {
+      try await replayRounds(accountID: accountID, sink: sink, sent: &sent)
+    } catch {
+      stop = error
+    }
+    if !sent.actions.isEmpty { await announceReplayed(accountID, sent.actions) }
+    if let stop { throw stop }
+  }
+
+  private func replayRounds(accountID: String, sink: any ActionSink, sent: inout ReplayedActions)
+    async throws(ReplayStop)
+  {
     var seen: Set<Int64> = []
     while true {
       let open: [QueuedAction]
@@ -41,12 +58,14 @@ extension SyncEngine {
       }
       if open.isEmpty { return }
       seen.formUnion(open.map(\.number))
-      try await replay(open, sink: sink)
+      try await replay(open, sink: sink, sent: &sent)
     }
   }
 
-  private func replay(_ open: [QueuedAction], sink: any ActionSink) async throws(ReplayStop) {
-    for action in open {
+  private func replay(_ open: [QueuedAction], sink: any ActionSink, sent: inout ReplayedActions)
+    async throws(ReplayStop)
+  {
+    for (index, action) in open.enumerated() {
       var item: Item?
       if let number = action.itemNumber { item = try? await store.item(number: number)?.item }
       await record(action, .running)
@@ -74,24 +93,26 @@ extension SyncEngine {
           continue
         default:
           await record(action, .pending, problem: error.description)
+          await markWaiting(open[(index + 1)...], reason: error.description)
           throw .session(error)
         }
       }
       switch outcome {
       case .done(let reply):
         // Kept with the action: what a creating action made (a booking's confirmation number).
-        await record(action, .done, serverState: reply)
+        sent.add(await record(action, .done, serverState: reply), waited: action)
       case .alreadyDone:
-        await record(action, .done)
+        sent.add(await record(action, .done), waited: action)
       case .conflict(let reason, let serverState):
         await record(action, .conflict, problem: reason, serverState: serverState)
       }
     }
   }
 
-  private func record(
+  @discardableResult
+  func record(
     _ action: QueuedAction, _ state: ActionState, problem: String? = nil, serverState: JSONValue? = nil
-  ) async {
+  ) async -> QueuedAction? {
     do {
       if let updated = try await store.setActionState(
         number: action.number, state: state, problem: problem, serverState: serverState)
@@ -101,9 +122,11 @@ extension SyncEngine {
             "action #\(action.number) (\(action.type.rawValue)) is \(state.rawValue)\(problem.map { ": \($0)" } ?? "")")
         }
         await announceAction(updated)
+        return updated
       }
     } catch {
       logger.error("cannot record action #\(action.number) as \(state.rawValue): \(error)")
     }
+    return nil
   }
 }

@@ -19,6 +19,9 @@ public actor SyncEngine {
   let now: @Sendable () -> Date
   let announce: @Sendable (String, [ItemChange]) async -> Void
   let announceAction: @Sendable (QueuedAction) async -> Void
+  /// After a replay that sent actions which had waited in the queue (offline, behind another,
+  /// for a login): the account and those actions, once per replay (`SyncEngine+Replayed`).
+  let announceReplayed: @Sendable (String, [QueuedAction]) async -> Void
   /// After every sync attempt, with its report (status bars show the last successful one).
   let finished: @Sendable (String, SyncReport) async -> Void
   private var accounts: [String: Registration] = [:]
@@ -52,10 +55,12 @@ public actor SyncEngine {
     now: @escaping @Sendable () -> Date = { Date() },
     announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in },
     announceAction: @escaping @Sendable (QueuedAction) async -> Void = { _ in },
+    announceReplayed: @escaping @Sendable (String, [QueuedAction]) async -> Void = { _, _ in },
     finished: @escaping @Sendable (String, SyncReport) async -> Void = { _, _ in },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.announceAction = announceAction
+    self.announceReplayed = announceReplayed
     self.finished = finished
     self.store = store
     self.configuration = configuration

@@ -57,6 +57,13 @@ struct DaemonConnection {
       switch error.code {
       case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, error.message)
       case RPCError.invalidParamsCode: CLIFailure(.usage, error.message)
+      case RPCError.upstreamUnavailableCode where error.data?["reason"] == "online-only":
+        // An online-only action refused offline: said in the user's language, exit 75 as offline.
+        CLIFailure(
+          .tempFail,
+          localized(
+            .actionOnlineOnlyRefused, error.data?["action"]?.stringValue ?? "?",
+            error.data?["account"]?.stringValue ?? "?"))
       case RPCError.upstreamUnavailableCode, RPCError.keyringUnavailableCode:
         CLIFailure(.tempFail, error.message)
       default: CLIFailure(.daemonError, "\(error.message) (error \(error.code))")

@@ -23,20 +23,30 @@ extension VolleyManagerConnector {
   public static let actions: [ActionDeclaration] = [
     ActionDeclaration(
       name: .exchangeTake, service: descriptor.kind, summary: "apply for an entry on the exchange board",
-      targets: [.exchange]),
+      targets: [.exchange],
+      sent: LocalizedText(en: "took {0}", de: "übernommen: {0}", fr: "repris : {0}", it: "preso: {0}")),
     ActionDeclaration(
       name: .exchangeOffer, service: descriptor.kind, summary: "put one of your assignments on the exchange board",
-      targets: [.assignment]),
+      targets: [.assignment],
+      sent: LocalizedText(
+        en: "offered {0} on the board", de: "in die Börse gestellt: {0}", fr: "proposé à la bourse : {0}",
+        it: "offerto in borsa: {0}")),
     ActionDeclaration(
       name: .exchangeWithdraw, service: descriptor.kind, summary: "take your assignment off the exchange board",
-      targets: [.assignment, .exchange]),
+      targets: [.assignment, .exchange],
+      sent: LocalizedText(
+        en: "took {0} off the board", de: "aus der Börse genommen: {0}", fr: "retiré de la bourse : {0}",
+        it: "ritirato dalla borsa: {0}")),
     ActionDeclaration(
       name: .compensationEdit, service: descriptor.kind, summary: "change a compensation's travel distance or reason",
       targets: [.compensation],
       parameters: [
         ActionParameter("distanceKm", .decimal, summary: "the distance travelled, in km", minimum: 0, maximum: 2000),
         ActionParameter("reason", .string, summary: "why the distance differs", maxLength: 500),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "changed the compensation of {0}", de: "Entschädigung geändert: {0}", fr: "indemnité modifiée : {0}",
+        it: "rimborso modificato: {0}")),
   ]
 
   public static func prepare(_ type: ActionType, on item: Item, params: [String: JSONValue], now: Date)

@@ -30,8 +30,8 @@ extension VolleyManagerConnector: SyncingConnector {
       // The board answers nothing without a date range; only what is still ahead is on offer.
       let board = SyncWindow(from: max(window.from, Date()), to: window.to)
       for entry in try await search(
-        VolleyManagerPaths.exchanges, session: &session, filters: dateFilter(board) + openFilter(index: 1))
-      {
+        VolleyManagerPaths.exchanges, session: &session, filters: dateFilter(board) + boardFilter(index: 1))
+      where Self.listed(entry, personID: session.personID) {
         if let item = VolleyManagerItems.exchange(entry, personID: session.personID, association: association) {
           items.append(item)
         }
@@ -81,8 +81,21 @@ extension VolleyManagerConnector: SyncingConnector {
     ]
   }
 
-  func openFilter(index: Int) -> [(String, String)] {
+  /// Open entries, and those applied for (§3.5: a pick makes an entry `applied`, not gone):
+  /// an entry the user took stays listed as applied instead of reading as removed by the service.
+  func boardFilter(index: Int) -> [(String, String)] {
     let prefix = "searchConfiguration[propertyFilters][\(index)]"
-    return [("\(prefix)[propertyName]", "status"), ("\(prefix)[enumValues][0]", "open")]
+    return [
+      ("\(prefix)[propertyName]", "status"), ("\(prefix)[enumValues][0]", "open"),
+      ("\(prefix)[enumValues][1]", "applied"),
+    ]
+  }
+
+  /// Of the applied entries, only those the user applied for: other referees' applications are
+  /// not on offer, and the user's own offer taken by someone goes as before (its news is that
+  /// it went, `exchange-taken`).
+  static func listed(_ entry: JSONValue, personID: String) -> Bool {
+    guard entry["status"]?.lenientString == "applied" else { return true }
+    return entry[path: "appliedBy.indoorReferee.person.__identity"]?.lenientString == personID
   }
 }

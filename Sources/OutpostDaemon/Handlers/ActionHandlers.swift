@@ -6,7 +6,8 @@ import OutpostStore
 import OutpostSync
 
 /// `actions.*`: the offline action queue. An action is checked against the item as last synced,
-/// recorded, and then performed by the sync engine (now, or when the service can be reached).
+/// recorded, and then performed by the sync engine (now, or when the service can be reached;
+/// an online-only one now or never, `OnlineOnlyActions`).
 enum ActionHandlers {
   static func register(into registry: inout RPCHandlerRegistry, services: DaemonServices) {
     let store = services.store
@@ -128,10 +129,6 @@ enum ActionHandlers {
     } catch .notAllowed(let detail) {
       throw RPCError.actionNotAllowed(stored.map { "#\($0.number): \(detail)" } ?? detail)
     }
-    if !declaration.offline, await services.sync.status(accountID: account.id)?.offline == true {
-      throw RPCError.actionNotAllowed(
-        "\(name) cannot wait in the queue and \(account.name) is offline: try again when it is back")
-    }
     let type = declaration.name
     var action = try await store.enqueueAction(
       accountID: account.id, type: type, itemNumber: stored?.number, target: prepared.target,
@@ -139,6 +136,11 @@ enum ActionHandlers {
     let about = stored.map { "item #\($0.number)" } ?? "account \(account.name)"
     services.logger.notice("action #\(action.number) (\(type.rawValue)) queued for \(about)")
     let engine = services.sync
+    if !declaration.offline {
+      // Performed now or refused, whatever `wait` says (OnlineOnlyActions says why).
+      return ActionsAdd.Result(
+        action: try await OnlineOnlyActions.perform(action, account: account, services: services))
+    }
     if wait == true {
       _ = await engine.sync(accountID: account.id)
       action = try await store.action(number: action.number) ?? action

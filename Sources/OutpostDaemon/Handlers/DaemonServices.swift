@@ -37,7 +37,8 @@ final class DaemonServices: Sendable {
     transport: any HTTPTransport, syncConfiguration: SyncConfiguration = SyncConfiguration(),
     calendarSettings: CalendarSettings = CalendarSettings(), calendarFiles: Bool = true, calendarVdir: Bool = true,
     snapshotOptions: SnapshotOptions = SnapshotOptions(), snapshotWriter: SnapshotWriter? = nil,
-    notificationSettings: NotificationSettings = NotificationSettings(), desktopNotifier: DesktopNotifier? = nil,
+    notificationSettings: NotificationSettings = NotificationSettings(),
+    desktopNotifier: (any DesktopShowing)? = nil,
     presets: ServicePresets = ShippedPresets.load(tables: ConnectorRegistry.presetTables).presets
   ) {
     self.presets = presets
@@ -74,6 +75,7 @@ final class DaemonServices: Sendable {
         await ItemEvents.announce(action, events: events, logger: logger)
         await changeNotifier.announce(action)
       },
+      announceReplayed: { accountID, actions in await changeNotifier.announceReplayed(actions, accountID: accountID) },
       finished: { accountID, report in
         await healthLater.value?.syncFinished(accountID: accountID, report: report)
         await snapshotsLater.value?.syncFinished(accountID: accountID, report: report)

@@ -7,6 +7,9 @@ enum NotificationText: String, CaseIterable {
   case reminderMany
   case actionNeedsYou
   case actionNeedsYouBody
+  case queueReplayedOne
+  case queueReplayedMany
+  case queueReplayedAction
   case needsLogin
   case needsLoginBody
   case actionOpen
@@ -29,6 +32,16 @@ enum NotificationText: String, CaseIterable {
       .en: "{0}\nDecide with `outpost conflicts`.", .de: "{0}\nEntscheide mit `outpost conflicts`.",
       .fr: "{0}\nDécidez avec `outpost conflicts`.", .it: "{0}\nDecidi con `outpost conflicts`.",
     ],
+    .queueReplayedOne: [
+      .en: "Queued action sent: {0}", .de: "Vorgemerkte Aktion gesendet: {0}",
+      .fr: "Action en file envoyée : {0}", .it: "Azione in coda inviata: {0}",
+    ],
+    .queueReplayedMany: [
+      .en: "{0} queued actions sent: {1}", .de: "{0} vorgemerkte Aktionen gesendet: {1}",
+      .fr: "{0} actions en file envoyées : {1}", .it: "{0} azioni in coda inviate: {1}",
+    ],
+    // An action whose declaration has no words of its own for it: its name and what it was done to.
+    .queueReplayedAction: [.en: "{0} ({1})", .de: "{0} ({1})", .fr: "{0} ({1})", .it: "{0} ({1})"],
     .needsLogin: [
       .en: "{0} needs a new login", .de: "{0} braucht eine neue Anmeldung", .fr: "{0} demande une nouvelle connexion",
       .it: "{0} richiede un nuovo accesso",

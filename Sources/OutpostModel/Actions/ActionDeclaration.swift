@@ -15,10 +15,18 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
   /// Whether it may be queued while the service is out of reach (performed when it is back).
   /// When false, it is refused offline instead of waiting.
   public var offline: Bool
+  /// The action done, in a few words for the notification that says a queued one was sent
+  /// ("took {0}"; `{0}` is the item, "#24 VC Lac – SC Berg"). Without it the notification
+  /// names the action. Words for this daemon's notifications, not part of `actions.kinds`.
+  public var sent: LocalizedText?
+
+  enum CodingKeys: String, CodingKey {
+    case name, service, summary, targets, parameters, offline
+  }
 
   public init(
     name: ActionType, service: String, summary: String, targets: [ItemKind], parameters: [ActionParameter] = [],
-    offline: Bool = true
+    offline: Bool = true, sent: LocalizedText? = nil
   ) {
     self.name = name
     self.service = service
@@ -26,6 +34,7 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
     self.targets = targets
     self.parameters = parameters
     self.offline = offline
+    self.sent = sent
   }
 
   /// Done to the account (a booking, a new draft), not to an item it already has.

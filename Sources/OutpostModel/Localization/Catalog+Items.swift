@@ -56,8 +56,20 @@ extension Catalog {
     ],
     .actionParamRequired: [.en: "required", .de: "erforderlich", .fr: "obligatoire", .it: "obbligatorio"],
     .actionOnlineOnly: [
-      .en: "online only: refused while offline", .de: "nur online: offline abgelehnt",
-      .fr: "en ligne uniquement : refusé hors ligne", .it: "solo online: rifiutato offline",
+      .en: "online only: done at once or refused, never queued",
+      .de: "nur online: sofort ausgeführt oder abgelehnt, nie vorgemerkt",
+      .fr: "en ligne uniquement : fait tout de suite ou refusé, jamais mis en file",
+      .it: "solo online: eseguito subito o rifiutato, mai messo in coda",
+    ],
+    .actionOnlineOnlyRefused: [
+      .en:
+        "{0} is online only and {1} cannot reach its service now: nothing was sent, nothing is queued. Try again when it is back (`outpost sync {1} --wait` checks).",
+      .de:
+        "{0} geht nur online, und {1} erreicht seinen Dienst gerade nicht: nichts wurde gesendet, nichts vorgemerkt. Versuche es erneut, sobald er erreichbar ist (`outpost sync {1} --wait` prüft es).",
+      .fr:
+        "{0} ne fonctionne qu’en ligne et {1} ne joint pas son service pour l’instant : rien n’a été envoyé ni mis en file. Réessayez quand il sera de retour (`outpost sync {1} --wait` le vérifie).",
+      .it:
+        "{0} funziona solo online e {1} non raggiunge ora il suo servizio: non è stato inviato né messo in coda nulla. Riprova quando torna raggiungibile (`outpost sync {1} --wait` lo verifica).",
     ],
     .itemAllDay: [.en: "all day", .de: "ganztägig", .fr: "toute la journée", .it: "tutto il giorno"],
     .itemCancelled: [.en: "CANCELLED", .de: "ABGESAGT", .fr: "ANNULÉ", .it: "ANNULLATO"],

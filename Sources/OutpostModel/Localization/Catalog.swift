@@ -62,6 +62,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case optionMalformed
   case actionParamRequired
   case actionOnlineOnly
+  case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
   case itemRemoved

@@ -10,7 +10,7 @@ import OutpostModel
 public struct NotificationInfo: Codable, Sendable, Equatable {
   public var id: Int64
   /// `reminder`, `new-assignment`, `changed`, `cancelled`, `exchange-taken`, `action-failed`,
-  /// `needs-login`.
+  /// `queue-replayed`, `needs-login`.
   public var category: String
   /// The account's name, when the notification is about one.
   public var account: String?

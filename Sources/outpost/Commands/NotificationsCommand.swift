@@ -150,7 +150,9 @@ struct NotificationsCommand: ParsableCommand {
 enum NotificationText {
   /// The categories outpostd raises whatever the services (`NotificationInfo.category`);
   /// connectors declare more, which outpostd checks.
-  static let categories = ["reminder", "changed", "cancelled", "action-failed", "needs-login", "sync-failing"]
+  static let categories = [
+    "reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing",
+  ]
 
   /// Only the shape here: the names the connectors declare are outpostd's to check.
   static func check(category: String) throws {

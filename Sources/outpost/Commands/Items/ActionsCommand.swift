@@ -10,7 +10,9 @@ struct ActionsCommand: ParsableCommand {
     discussion: """
       Each action names the kinds of item it applies to and its parameters, with their types; \
       `outpost do NAME ID --param NAME=VALUE` performs it. Actions are queued: done at once when \
-      the service can be reached, otherwise as soon as it can, unless marked online only.
+      the service can be reached, otherwise as soon as it can. An action marked online only \
+      (a booking against a live slot) is done at once or refused with exit status 75, and is \
+      never queued to go out later.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -54,7 +56,8 @@ struct DoCommand: ParsableCommand {
 
       Exit status 1 when the action does not fit the item (nothing is queued) or the service's \
       state no longer fits it (a conflict: `outpost conflicts` shows it); 64 when a parameter is \
-      wrong or unknown.
+      wrong or unknown; 75 when an online-only action (`outpost actions`) cannot reach its \
+      service: it is then neither sent nor queued.
       """)
 
   @OptionGroup var global: GlobalOptions

@@ -22,7 +22,8 @@ struct RPPCommand: ParsableCommand {
       address (RPP has no public one), and --option firebase_auth_base=…, \
       --option firebase_token_base=… point Firebase sign-in elsewhere than Google's.
 
-      Booking needs the network: a slot is live data. It is still safe to retry: the booking \
+      Booking needs the network: a slot is live data, so a booking is made at once or refused \
+      (exit status 75 offline), never queued to be made later. It is still safe to retry: the booking \
       is recorded with its idempotency key before it is sent, so a timeout or a crash never \
       books twice. Rescheduling, cancelling and messages work offline: they are queued, and a \
       change that no longer fits when the service is back (the partner's deadline passed, the \
@@ -188,7 +189,9 @@ struct RPPCommand: ParsableCommand {
       abstract: "Book a shoot in a free slot (needs the network; never books twice).",
       discussion: """
         Prints the confirmation number. A slot taken meanwhile is refused with the nearest \
-        free ones. A partner that confirms by hand leaves the order pending until it does.
+        free ones. A partner that confirms by hand leaves the order pending until it does. \
+        Offline the booking is refused with exit status 75 and nothing is queued: book again \
+        when the service is back.
         """)
     @OptionGroup var global: GlobalOptions
     @Argument(
