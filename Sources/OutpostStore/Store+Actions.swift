@@ -68,6 +68,16 @@ extension Store {
     }
   }
 
+  /// Replaces an action's parameters (a retry rebased over the service's copy).
+  public func setActionParams(number: Int64, params: JSONValue, at time: Date = Date()) async throws(StoreError) {
+    let text = String(decoding: params.serialized, as: UTF8.self)
+    let stamp = UTCTimestamp.format(time)
+    try await writing { db in
+      try db.execute(
+        sql: "UPDATE action SET params = ?, updated_at = ? WHERE number = ?", arguments: [text, stamp, number])
+    }
+  }
+
   /// Discards an action only while it is still pending, in one statement: a replay that took it
   /// meanwhile (it is running, or done) wins, and nil says so. Online-only actions are set aside
   /// this way when their one attempt could not be made (`OnlineOnlyActions`).

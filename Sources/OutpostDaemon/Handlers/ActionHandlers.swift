@@ -56,6 +56,15 @@ enum ActionHandlers {
           "action #\(action.number) is \(action.state.rawValue), not a conflict or a failure")
       }
       let state: ActionState = params.resolution == .retry ? .pending : .discarded
+      // A retry after a conflict is made over the service's copy the user was shown, not
+      // against the version the action was queued with (it would only conflict again).
+      if params.resolution == .retry, action.state == .conflict, let serverState = action.serverState,
+        let account = try await store.accounts().first(where: { $0.id == action.accountID }),
+        let rebased = ConnectorRegistry.kind(account.kind)?.rebase(
+          action.type, params: action.params, over: serverState)
+      {
+        try await store.setActionParams(number: action.number, params: rebased)
+      }
       let updated = try await store.setActionState(number: action.number, state: state) ?? action
       services.logger.notice("action #\(action.number): \(params.resolution.rawValue) by the user")
       if params.resolution == .retry {

@@ -11,7 +11,7 @@ import OutpostModel
 /// keyset pull; the invoice's effective status, its reminders and the quarterly estimated tax
 /// computed here; drafts, "send", "mark paid", recategorisation and bank CSV imports written
 /// back as queued, preconditioned, idempotent actions.
-public struct AgilityConnector: SyncingConnector, ActingConnector {
+public struct AgilityConnector: SyncingConnector, ActingConnector, RebasingConnector {
   public typealias Session = SupabaseSession
 
   public static let descriptor = ConnectorDescriptor(

@@ -11,7 +11,7 @@ import OutpostModel
 /// pull; manual entries, CGM imports, reminder done/snooze and "insight read" written back.
 /// Outpost raises no glucose alarms: it is not a medical device, and its data can be minutes
 /// (a sync) or months (an import) old.
-public struct ViiRaaConnector: SyncingConnector, ActingConnector {
+public struct ViiRaaConnector: SyncingConnector, ActingConnector, RebasingConnector {
   public typealias Session = SupabaseSession
 
   public static let descriptor = ConnectorDescriptor(
