@@ -37,6 +37,9 @@ public struct SyncStatus: Sendable, Equatable, Codable {
   /// The service could not be reached at the last attempt.
   public var offline: Bool
   public var consecutiveFailures: Int
+  /// The last failure was the network's (the service could not be reached at all), not the
+  /// service's own (a 5xx, a reply Outpost cannot read).
+  public var unreachable = false
   /// The first failure of the failures in a row (nil after a success).
   public var failingSince: Date?
   /// Failing in a way waiting does not cure, `parkAfter` times in a row: tried only every

@@ -30,7 +30,10 @@ extension SyncEngine {
   ///
   /// The actions sent that had waited are announced together once the replay ends, stopped or
   /// not (`announceReplayed`): the user who queued them offline hears they went through.
-  func replayActions(accountID: String, sink: any ActionSink) async throws(ReplayStop) {
+  /// Returns the items the actions it did changed: what the fetch then finds changed about them
+  /// is the user's own doing, no news (a withdrawn offer is not "taken").
+  @discardableResult
+  func replayActions(accountID: String, sink: any ActionSink) async throws(ReplayStop) -> Set<Int64> {
     var sent = ReplayedActions()
     var stop: ReplayStop?
     do {
@@ -40,6 +43,7 @@ extension SyncEngine {
     }
     if !sent.actions.isEmpty { await announceReplayed(accountID, sent.actions) }
     if let stop { throw stop }
+    return sent.actedOn
   }
 
   private func replayRounds(accountID: String, sink: any ActionSink, sent: inout ReplayedActions)

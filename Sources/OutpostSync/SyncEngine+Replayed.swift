@@ -10,10 +10,16 @@ import OutpostModel
 /// `outpost queue` shows beside it. The reason is in the store, so a restart keeps the news.
 struct ReplayedActions {
   private(set) var actions: [QueuedAction] = []
+  /// The items of every action done, waited or not.
+  private(set) var actedOn: Set<Int64> = []
 
-  /// `updated` is the action as now recorded (done); `before` as the replay found it.
+  /// `updated` is the action as now recorded (done); `before` as the replay found it. The same
+  /// action twice (two takes of one entry, the second already done) is told once.
   mutating func add(_ updated: QueuedAction?, waited before: QueuedAction) {
-    guard let updated, before.problem != nil else { return }
+    if let number = before.itemNumber { actedOn.insert(number) }
+    guard let updated, before.problem != nil,
+      !actions.contains(where: { $0.type == updated.type && $0.target == updated.target })
+    else { return }
     actions.append(updated)
   }
 }

@@ -17,7 +17,8 @@ public actor SyncEngine {
   let configuration: SyncConfiguration
   let logger: Logger
   let now: @Sendable () -> Date
-  let announce: @Sendable (String, [ItemChange]) async -> Void
+  /// A sync's changes, with the items the user's own actions changed in it (no news).
+  let announce: @Sendable (String, [ItemChange], Set<Int64>) async -> Void
   let announceAction: @Sendable (QueuedAction) async -> Void
   /// After a replay that sent actions which had waited in the queue (offline, behind another,
   /// for a login): the account and those actions, once per replay (`SyncEngine+Replayed`).
@@ -53,7 +54,7 @@ public actor SyncEngine {
   public init(
     store: Store, configuration: SyncConfiguration = SyncConfiguration(), logger: Logger,
     now: @escaping @Sendable () -> Date = { Date() },
-    announce: @escaping @Sendable (String, [ItemChange]) async -> Void = { _, _ in },
+    announce: @escaping @Sendable (String, [ItemChange], Set<Int64>) async -> Void = { _, _, _ in },
     announceAction: @escaping @Sendable (QueuedAction) async -> Void = { _ in },
     announceReplayed: @escaping @Sendable (String, [QueuedAction]) async -> Void = { _, _ in },
     finished: @escaping @Sendable (String, SyncReport) async -> Void = { _, _ in },
@@ -155,9 +156,10 @@ public actor SyncEngine {
     } catch {
       return failed(accountID, "the store cannot be read: \(error)", retry: true)
     }
+    var actedOn: Set<Int64> = []
     if let sink = registration.actions {
       do {
-        try await replayActions(accountID: accountID, sink: sink)
+        actedOn = try await replayActions(accountID: accountID, sink: sink)
       } catch {
         guard case .session(let sessionError) = error else { return failed(accountID, "", retry: true) }
         return failed(accountID, sessionError)
@@ -201,7 +203,7 @@ public actor SyncEngine {
     succeeded(accountID, continueAfter: result.continueAfter)
     if !outcome.changes.isEmpty {
       logger.info("account \(registration.name): \(Self.summary(outcome.changes))")
-      await announce(accountID, outcome.changes)
+      await announce(accountID, outcome.changes, actedOn)
     }
     for (kind, counts) in outcome.seriesChanges.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       logger.info("account \(registration.name): \(kind) points: \(counts.stored) stored, \(counts.removed) removed")
@@ -255,6 +257,7 @@ public actor SyncEngine {
       let curable = connectorError.isTemporary || connectorError == .sessionExpired
       var report = failed(
         accountID, error.description, retry: true, offline: connectorError.isTemporary, curable: curable)
+      if case .unreachable = connectorError { statuses[accountID]?.unreachable = true }
       if case .rateLimited(let retryAfter?, _) = connectorError, case .failed(let text, let retryAt?) = report.outcome {
         let honoured = max(retryAt, now().addingTimeInterval(retryAfter))
         statuses[accountID]?.nextRunAt = honoured
@@ -270,6 +273,7 @@ public actor SyncEngine {
     var status = statuses[accountID, default: SyncStatus()]
     status.lastError = message
     status.offline = offline
+    status.unreachable = false
     status.consecutiveFailures += 1
     if status.failingSince == nil { status.failingSince = now() }
     if !curable && status.consecutiveFailures >= configuration.parkAfter {

@@ -24,7 +24,7 @@ extension VolleyManagerConnector {
     ActionDeclaration(
       name: .exchangeTake, service: descriptor.kind, summary: "apply for an entry on the exchange board",
       targets: [.exchange],
-      sent: LocalizedText(en: "took {0}", de: "übernommen: {0}", fr: "repris : {0}", it: "preso: {0}")),
+      sent: LocalizedText(en: "applied for {0}", de: "übernommen: {0}", fr: "repris : {0}", it: "preso: {0}")),
     ActionDeclaration(
       name: .exchangeOffer, service: descriptor.kind, summary: "put one of your assignments on the exchange board",
       targets: [.assignment],
@@ -35,7 +35,7 @@ extension VolleyManagerConnector {
       name: .exchangeWithdraw, service: descriptor.kind, summary: "take your assignment off the exchange board",
       targets: [.assignment, .exchange],
       sent: LocalizedText(
-        en: "took {0} off the board", de: "aus der Börse genommen: {0}", fr: "retiré de la bourse : {0}",
+        en: "withdrew {0} from the board", de: "aus der Börse genommen: {0}", fr: "retiré de la bourse : {0}",
         it: "ritirato dalla borsa: {0}")),
     ActionDeclaration(
       name: .compensationEdit, service: descriptor.kind, summary: "change a compensation's travel distance or reason",

@@ -24,6 +24,9 @@ actor AccountService {
   /// This machine's time, for what expires by the wall clock (a mailed sign-in link).
   let now: @Sendable () -> Date
   private var sessions: [String: any AccountSession] = [:]
+  /// Accounts whose syncs keep failing (`SyncHealth`): their state says so, whatever a login or
+  /// a call that worked reports meanwhile, until a sync works again.
+  var syncFailures: [String: SyncFailure] = [:]
   /// The stored accounts' keepers that `checkAtStart()` checks.
   private var uncheckedAtStart: [any AccountSession] = []
   /// Interactive sign-ins by login id: at most one per account, kept after it ended so that a
@@ -115,7 +118,7 @@ actor AccountService {
   /// it changes, so a user hears of a rejected password once, not on every retry.
   func record(_ event: SessionEvent, accountID: String, name: String) async {
     let now = Date()
-    let (state, reason, loggedInAt): (AccountState, String?, Date?) =
+    var (state, reason, loggedInAt): (AccountState, String?, Date?) =
       switch event {
       case .loggedIn(_, let at): (.ok, nil, at)
       case .needsLogin(let reason): (.needsLogin, reason, nil)
@@ -126,6 +129,12 @@ actor AccountService {
       case .online: (.ok, nil, nil)
       case .failed(let reason): (.error, reason, nil)
       }
+    // A session renewed, or one call that worked, is not a sync that works: a failing account
+    // reads failing until one does. A state that says what to do (log in, unlock) stays.
+    if let failure = syncFailures[accountID], [.ok, .offline, .error].contains(state) {
+      state = failure.offline ? .offline : .error
+      reason = failure.reason
+    }
     let changed: Account?
     do {
       changed = try await store.setAccountState(

@@ -40,17 +40,18 @@ actor SyncHealth {
     case .synced, .notModified:
       told.remove(accountID)
       // A sync that worked says the account works, whatever error was recorded before.
-      if account.state == .error { await accounts.record(.online, accountID: accountID, name: account.name) }
+      await accounts.setSyncFailure(nil, accountID: accountID, name: account.name)
     case .failed(let message, _):
       guard let status = await sync.status(accountID: accountID), status.consecutiveFailures >= Self.failuresShown,
         let since = status.failingSince
       else { return }
-      // A state that already says what to do (log in, unlock the keyring, offline) stays.
-      guard account.state == .ok || account.state == .error else { return }
+      // A state that already says what to do (log in, unlock the keyring) stays.
+      guard [.ok, .offline, .error].contains(account.state) else { return }
       let reason = Self.reason(
         language, since: labels.absolute(since), attempts: status.consecutiveFailures, message: message,
         parked: status.parked, account: account.name)
-      await accounts.record(.failed(reason: reason), accountID: accountID, name: account.name)
+      await accounts.setSyncFailure(
+        SyncFailure(offline: status.unreachable, reason: reason), accountID: accountID, name: account.name)
       if told.insert(accountID).inserted {
         await notifier.syncFailing(accountID: accountID, name: account.name, reason: reason)
       }
@@ -64,5 +65,31 @@ actor SyncHealth {
   ) -> String {
     let failing = NotificationText.syncFailingReason(language, since, String(attempts), message)
     return parked ? failing + " " + NotificationText.syncParked(language, account) : failing
+  }
+}
+
+/// Why an account's syncs keep failing, as its state shows it: offline (the service cannot be
+/// reached) or in error, with "failing since …, N attempts: REASON".
+struct SyncFailure: Sendable, Equatable {
+  var offline: Bool
+  var reason: String
+}
+
+extension AccountService {
+  /// Records that the account's syncs fail (or work again, `nil`) and shows it in its state.
+  func setSyncFailure(_ failure: SyncFailure?, accountID: String, name: String) async {
+    let wasFailing = syncFailures[accountID] != nil
+    syncFailures[accountID] = failure
+    guard let failure else {
+      // A sync worked: the account works, whatever error or offline state was recorded before.
+      let state = try? await store.accounts().first(where: { $0.id == accountID })?.state
+      if wasFailing || state == .error || state == .offline {
+        await record(.online, accountID: accountID, name: name)
+      }
+      return
+    }
+    await record(
+      failure.offline ? .offline(reason: failure.reason) : .failed(reason: failure.reason), accountID: accountID,
+      name: name)
   }
 }

@@ -62,14 +62,15 @@ final class DaemonServices: Sendable {
     let healthLater = LateBound<SyncHealth>()
     let sync = SyncEngine(
       store: store, configuration: syncConfiguration, logger: logger, now: { Date() },
-      announce: { accountID, changes in
+      announce: { accountID, changes, actedOn in
         await ItemEvents.announce(changes, accountID: accountID, store: store, events: events, logger: logger)
         await calendars.scheduleRegeneration()
         // An account's first sync is no news: this is the engine's first success for it, and
         // none was recorded before this run.
         let known = (await firstSyncs.value?.status(accountID: accountID)?.successes ?? 0) > 1
         let recorded = (try? await store.lastSuccessfulSyncs()[accountID]) != nil
-        await changeNotifier.announce(changes, accountID: accountID, firstSync: !known && !recorded)
+        // What the user's own actions just did is no news (a withdrawn offer is not "taken").
+        await changeNotifier.announce(changes, accountID: accountID, firstSync: !known && !recorded, actedOn: actedOn)
       },
       announceAction: { action in
         await ItemEvents.announce(action, events: events, logger: logger)

@@ -24,7 +24,10 @@ struct ChangeNotifier: Sendable {
   static let groupAbove = 3
 
   /// After a sync recorded `changes`; `firstSync` when the account had never synced before.
-  func announce(_ changes: [ItemChange], accountID: String, firstSync: Bool) async {
+  /// `actedOn`: the items the user's own actions changed in that sync. What they did is no
+  /// news, nor is what it did to an item tied to them (`followsCancellationOf`: withdrawing the
+  /// assignment takes its exchange entry off the board; that entry was not "taken").
+  func announce(_ changes: [ItemChange], accountID: String, firstSync: Bool, actedOn: Set<Int64> = []) async {
     guard !firstSync else {
       if !changes.isEmpty {
         logger.info("notifications: first sync of the account, \(changes.count) items not announced")
@@ -37,6 +40,14 @@ struct ChangeNotifier: Sendable {
       if let stored = try? await store.item(number: change.number) { changed.append((change, stored)) }
     }
     let declarations = Dictionary(itemKinds.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+    var acted: [Item] = []
+    for number in actedOn { if let stored = try? await store.item(number: number) { acted.append(stored.item) } }
+    func usersOwn(_ stored: StoredItem, _ declaration: ItemKindDeclaration?) -> Bool {
+      if actedOn.contains(stored.number) { return true }
+      guard let key = declaration?.followsCancellationOf, let value = stored.item.details[key] else { return false }
+      return acted.contains { $0.kind != stored.item.kind && $0.details[key] == value }
+    }
+    changed.removeAll { usersOwn($0.1, declarations[$0.1.item.kind]) }
     // Items whose related item (same game) was cancelled in this sync are part of that news.
     let cancelled = changed.filter { $0.0.change == .cancelled }.map(\.1.item)
     func followsCancellation(_ item: Item, _ declaration: ItemKindDeclaration) -> Bool {

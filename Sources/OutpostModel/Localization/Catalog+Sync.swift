@@ -2,8 +2,8 @@
 extension Catalog {
   static let syncEntries: [MessageKey: [Language: String]] = [
     .syncProgress: [
-      .en: "{0}: {1} pages, {2} rows so far…", .de: "{0}: bisher {1} Seiten, {2} Zeilen…",
-      .fr: "{0} : {1} pages, {2} lignes jusqu'ici…", .it: "{0}: finora {1} pagine, {2} righe…",
+      .en: "{0}: page {1}, {2} rows so far…", .de: "{0}: Seite {1}, bisher {2} Zeilen…",
+      .fr: "{0} : page {1}, {2} lignes jusqu'ici…", .it: "{0}: pagina {1}, finora {2} righe…",
     ],
     .syncStatusRunning: [
       .en: "{0} (syncing now)", .de: "{0} (wird gerade synchronisiert)", .fr: "{0} (synchronisation en cours)",
@@ -34,8 +34,8 @@ extension Catalog {
       .it: "richiede attenzione: provato ogni 6 ore finché funziona (`outpost sync --full {0}` prova ora)",
     ],
     .syncStatusProgress: [
-      .en: "so far: {0} pages, {1} rows", .de: "bisher: {0} Seiten, {1} Zeilen",
-      .fr: "jusqu'ici : {0} pages, {1} lignes", .it: "finora: {0} pagine, {1} righe",
+      .en: "so far: page {0}, {1} rows", .de: "bisher: Seite {0}, {1} Zeilen",
+      .fr: "jusqu'ici : page {0}, {1} lignes", .it: "finora: pagina {0}, {1} righe",
     ],
   ]
 }

@@ -9,8 +9,8 @@ import OutpostModel
 extension SyncRun.Params: JSONDirectlyEncodable {
   public func writeJSON(into object: inout JSONObjectWriter) {
     object.member("account", account)
-    object.member("wait", wait)
     object.member("full", full)
+    object.member("wait", wait)
   }
 }
 

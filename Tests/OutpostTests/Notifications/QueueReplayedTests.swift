@@ -55,7 +55,7 @@ import Testing
       $0.item.status == .active && $0.item.details["mine"] == .bool(false)
         && $0.item.details["mayApply"] == .bool(true) && ($0.item.startsAt ?? .distantPast) > Date()
     }
-    try #require(entries.count >= 5, "the demo board has \(entries.count) entries she may take")
+    try #require(entries.count >= 6, "the demo board has \(entries.count) entries she may take")
     func take(_ entry: StoredItem) async throws -> QueuedAction {
       try await ActionHandlers.queue("exchange.take", on: .item(entry.number), params: nil, wait: true, services)
         .action
@@ -79,7 +79,7 @@ import Testing
     let grouped = try await replayed()
     try #require(grouped.count == 1, "\(grouped.map(\.summary))")
     let first = entries[0]
-    #expect(grouped[0].summary == "3 queued actions sent: took #\(first.number) \(first.item.title), …")
+    #expect(grouped[0].summary == "3 queued actions sent: applied for #\(first.number) \(first.item.title), …")
     #expect(grouped[0].body.split(separator: "\n").count == 3)
     #expect(desktop.notifications.filter { $0.summary == grouped[0].summary }.count == 1)
 
@@ -101,6 +101,29 @@ import Testing
     network.set(online: true)
     _ = await services.sync.sync(accountID: Self.accountID)
     let single = try await replayed().map(\.summary)
-    #expect(single.contains("Queued action sent: took #\(entries[4].number) \(entries[4].item.title)"), "\(single)")
+    let fifth = "Queued action sent: applied for #\(entries[4].number) \(entries[4].item.title)"
+    #expect(single.contains(fifth), "\(single)")
+
+    // The same entry taken twice offline: sent once (the second is already done), told once.
+    network.set(online: false)
+    _ = try await take(entries[5])
+    _ = try await take(entries[5])
+    network.set(online: true)
+    _ = await services.sync.sync(accountID: Self.accountID)
+    let told = try await replayed().filter { ($0.summary + "\n" + $0.body).contains("#\(entries[5].number) ") }
+    try #require(told.count == 1, "\(told.map(\.summary))")
+    #expect(told[0].summary.hasPrefix("Queued action sent: "), "one action: \(told[0].summary) \(told[0].body)")
+
+    // Her own offer withdrawn offline: sent later and told as withdrawn, never as "taken".
+    let mine = try await store.items(accountID: Self.accountID, kinds: [.exchange]).filter {
+      $0.item.status == .active && $0.item.details["mine"] == .bool(true)
+    }
+    let offer = try #require(mine.first, "the demo board holds none of her own offers")
+    network.set(online: false)
+    _ = try await ActionHandlers.queue("exchange.withdraw", on: .item(offer.number), params: nil, wait: true, services)
+    network.set(online: true)
+    _ = await services.sync.sync(accountID: Self.accountID)
+    #expect(try await replayed().contains { $0.summary.contains("withdrew #\(offer.number) ") })
+    #expect(try await store.notifications(category: NotificationCategory(rawValue: "exchange-taken")).isEmpty)
   }
 }

@@ -38,7 +38,7 @@ import Testing
       #expect(
         String(decoding: ours, as: UTF8.self)
           == String(decoding: try JSONCoding.encoder().encode(params), as: UTF8.self))
-      let sync = SyncRun.Params(account: params.account, wait: params.appointments)
+      let sync = SyncRun.Params(account: params.account, wait: params.appointments, full: params.details)
       let syncBytes = try JSONCoding.encode(sync)
       #expect(
         String(decoding: syncBytes, as: UTF8.self)

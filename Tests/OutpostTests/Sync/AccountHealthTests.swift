@@ -55,6 +55,10 @@ struct AccountHealthTests {
     #expect(reason.hasPrefix("failing since "), "\(reason)")
     #expect(reason.contains("2 attempts: unexpected reply from the service: reading changes: no cursor"), "\(reason)")
     #expect(try await told() == 1)
+    // A session renewed meanwhile (the keeper's report) is not a sync that works.
+    await services.accounts.record(
+      .loggedIn(AccountIdentity(displayName: nil, groups: []), at: Date()), accountID: accountID, name: "agile")
+    #expect(try await account().state == .error)
     _ = await services.sync.sync(accountID: accountID)
     now = try await account()
     #expect(now.stateReason?.contains("3 attempts") == true)
@@ -68,6 +72,20 @@ struct AccountHealthTests {
     _ = await services.sync.sync(accountID: accountID)
     _ = await services.sync.sync(accountID: accountID)
     #expect(try await told() == 2)
+  }
+
+  @Test func aServiceThatCannotBeReachedReadsOfflineWithHowLong() async throws {
+    source.state.withLock { $0.failure = .connector(.unreachable("no route to host")) }
+    _ = await services.sync.sync(accountID: accountID)
+    _ = await services.sync.sync(accountID: accountID)
+    let now = try await account()
+    #expect(now.state == .offline)
+    #expect(now.stateReason?.hasPrefix("failing since ") == true, "\(now.stateReason ?? "")")
+    await services.accounts.record(.online, accountID: accountID, name: "agile")
+    #expect(try await account().state == .offline, "one call that worked is not a sync that works")
+    source.state.withLock { $0.failure = nil }
+    _ = await services.sync.sync(accountID: accountID)
+    #expect(try await account().state == .ok)
   }
 
   @Test func aStateThatSaysWhatToDoIsLeftAlone() async throws {

@@ -24,8 +24,13 @@ extension ItemKind {
 enum ViiRaaKinds {
   static let declarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(.glucoseReading, noun: "glucose reading", appointment: false, subtitle: ["kind", "source"]),
-    ItemKindDeclaration(.weightReading, noun: "weight", appointment: false, subtitle: ["source"]),
-    ItemKindDeclaration(.activityDay, noun: "activity day", appointment: false, subtitle: ["exerciseMinutesText"]),
+    // Health history, like the glucose series: a year of weigh-ins and steps is what the user
+    // looks back on, not an ended item.
+    ItemKindDeclaration(
+      .weightReading, noun: "weight", appointment: false, subtitle: ["source"], retention: ItemRetention(.forever)),
+    ItemKindDeclaration(
+      .activityDay, noun: "activity day", appointment: false, subtitle: ["exerciseMinutesText"],
+      retention: ItemRetention(.forever)),
     ItemKindDeclaration(
       .coachingReminder, noun: "coaching reminder", appointment: true, subtitle: ["body"],
       notificationButtons: [

@@ -77,7 +77,8 @@ struct SyncCommand: ParsableCommand {
       parts.append(
         localized(.syncStatusNext, entry.nextRunAt.map(Terminal.localTime) ?? localized(.syncStatusWaitsForYou)))
       if entry.offline { parts.append(localized(.syncStatusOffline)) }
-      if let failures = entry.failures, let since = entry.failingSince {
+      // One failure may be a blip; the account reads failing from the second, as everywhere.
+      if let failures = entry.failures, failures >= 2, let since = entry.failingSince {
         parts.append(localized(.syncStatusFailing, Terminal.localTime(since), "\(failures)"))
       }
       if entry.parked == true { parts.append(localized(.syncStatusParked, entry.account)) }
