@@ -40,6 +40,17 @@ enum DaemonHandlers {
             detail: "no notification server on the session bus: notifications are kept, see `outpost notifications`"))
       case nil: break
       }
+      // Accounts that are not fine say so here too (a failing sync, a login to give).
+      if let accounts = try? await services.store.accounts(), !accounts.isEmpty {
+        let troubled = accounts.filter { $0.state != .ok }
+        components.append(
+          .init(
+            name: "accounts", health: troubled.isEmpty ? .ok : .degraded,
+            detail: troubled.isEmpty
+              ? nil
+              : troubled.map { "\($0.name): \($0.state.rawValue)\($0.stateReason.map { " — " + $0 } ?? "")" }
+                .joined(separator: "\n")))
+      }
       let now = Date()
       return DaemonStatus.Result(
         version: ProductInfo.version, pid: getpid(), startedAt: services.startedAt,
