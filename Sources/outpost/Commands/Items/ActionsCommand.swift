@@ -28,7 +28,8 @@ struct ActionsCommand: ParsableCommand {
         return
       }
       for action in result.actions {
-        let targets = action.targets.map(\.rawValue).joined(separator: ", ")
+        // An action without item kinds is done to the account: `outpost do NAME ACCOUNT`.
+        let targets = action.targets.isEmpty ? "account" : action.targets.map(\.rawValue).joined(separator: ", ")
         var line = "\(action.name.rawValue)  (\(action.service): \(targets))  \(action.summary)"
         if !action.offline { line += "  [\(localized(.actionOnlineOnly))]" }
         print(line)
@@ -49,10 +50,13 @@ struct DoCommand: ParsableCommand {
     commandName: "do",
     abstract: "Perform an action on an item: queued, sent at once when the service can be reached.",
     discussion: """
-      `outpost actions` lists the actions and their parameters; `outpost items` the item ids.
+      `outpost actions` lists the actions and their parameters; `outpost items` the item ids. \
+      An action done to the account itself (one with no item kinds, a booking) takes the \
+      account's name instead of an id.
 
         outpost do exchange.take 31
         outpost do compensation.edit 12 --param distanceKm=42.5 --param reason="road closed"
+        outpost do rpp.book work --param serviceId=… --param start=…
 
       Exit status 1 when the action does not fit the item (nothing is queued) or the service's \
       state no longer fits it (a conflict: `outpost conflicts` shows it); 64 when a parameter is \
@@ -65,8 +69,10 @@ struct DoCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The action's name (`outpost actions`).", valueName: "action"))
   var action: String
 
-  @Argument(help: ArgumentHelp("The item's id (`outpost items`).", valueName: "id"))
-  var item: Int64
+  @Argument(
+    help: ArgumentHelp(
+      "The item's id (`outpost items`), or the account's name for an action on the account.", valueName: "id"))
+  var target: String
 
   @Option(
     name: .customLong("param"), help: ArgumentHelp("A parameter, as NAME=VALUE (repeatable).", valueName: "name=value"))
@@ -88,7 +94,11 @@ struct DoCommand: ParsableCommand {
         let parts = param.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         values[String(parts[0])] = .string(String(parts[1]))
       }
-      try Self.perform(action, on: item, params: values, wait: !noWait, global: global)
+      if let item = Int64(target) {
+        try Self.perform(action, on: item, params: values, wait: !noWait, global: global)
+      } else {
+        try Self.perform(action, onAccount: target, params: values, wait: !noWait, global: global)
+      }
     }
   }
 
@@ -100,6 +110,17 @@ struct DoCommand: ParsableCommand {
     let result = try global.connect().call(
       ActionsPerform.self,
       .init(action: action, item: item, params: params.isEmpty ? nil : .object(params), wait: wait))
+    if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
+    if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
+  }
+
+  /// The same for an action on the account itself (a booking).
+  static func perform(
+    _ action: String, onAccount account: String, params: [String: JSONValue], wait: Bool, global: GlobalOptions
+  ) throws {
+    let result = try global.connect().call(
+      ActionsPerform.self,
+      .init(action: action, account: account, params: params.isEmpty ? nil : .object(params), wait: wait))
     if global.json { Terminal.printJSON(result) } else { print(ActionOutput.queued(result.action)) }
     if result.action.state.needsUser { throw ExitCode(CLIExitStatus.daemonError.rawValue) }
   }
