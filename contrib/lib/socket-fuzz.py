@@ -16,8 +16,9 @@ Does what real clients do to the socket, chosen at random from a seed, one opera
 Between batches every connection it holds is closed, the daemon must answer `daemon.status`
 with only that connection left and no subscriber, and VmRSS is sampled from /proc. Prints one
 table; exits 1 when the daemon died, stopped answering, kept connections of clients that were
-gone, or grew (RSS after the last batch above `--rss-limit` times the RSS after warm-up), or
-when an operation met an unexpected error. Python 3 standard library only.
+gone, or grew (RSS after the last batch above `--rss-limit` times the RSS after warm-up: the
+first 10 % of the run with the retained events' window full), or when an operation met an
+unexpected error. Python 3 standard library only.
 """
 
 import argparse
@@ -229,6 +230,7 @@ class Fuzzer:
         self.bytes_per_event = 400
         self.last_sync = 0.0
         self.next_id = 100
+        self.syncs = True  # --no-syncs: churn without syncs, to tell the socket's memory from the syncs'
 
     def ident(self):
         self.next_id += 1
@@ -434,7 +436,7 @@ class Fuzzer:
     def churn(self):
         rng = self.rng
         now = time.monotonic()
-        if now - self.last_sync > SYNC_GAP:
+        if self.syncs and now - self.last_sync > SYNC_GAP:
             self.last_sync = now
             self.sandbox.change_a_task(rng)
             self.daemon_request("sync.run", {"account": "tasks"} if rng.random() < 0.8 else {})
@@ -553,7 +555,7 @@ def checkpoint(fuzzer, daemon):
     # calendar rewrites (HeapHygiene.trimSoon); a busy daemon's RSS holds what it freed but has
     # not trimmed yet, so the RSS compared is the settled one.
     time.sleep(SETTLE)
-    return daemon.rss_kib(), answered, counts["lastEventSeq"]
+    return daemon.rss_kib(), answered, counts
 
 
 def main():
@@ -565,11 +567,14 @@ def main():
     parser.add_argument("--ops", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rss-limit", type=float, default=1.20)
+    parser.add_argument("--retained", type=int, default=1000, help="the daemon's events.retained")
+    parser.add_argument("--no-syncs", action="store_true", help="churn asks for no sync (no new events)")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
     daemon = Daemon(args.socket, args.pid)
     fuzzer = Fuzzer(daemon, Sandbox(args.sandbox, args.tasks_email), rng)
+    fuzzer.syncs = not args.no_syncs
     names = [name for name, _ in WEIGHTS]
     weights = [weight for _, weight in WEIGHTS]
     batch = max(1000, args.ops // 100)
@@ -578,6 +583,7 @@ def main():
     rss_start, _, _ = checkpoint(fuzzer, daemon)
     rss_warm, rss_max, samples, slowest_answer = None, rss_start, [], 0.0
     rss_busy = rss_start
+    warm_at = None
     in_checkpoints = 0.0  # not counted in ops/s
     failure = None
     done = 0
@@ -591,13 +597,18 @@ def main():
                     rss_busy = max(rss_busy, daemon.rss_kib())
             done += count
             checking = time.monotonic()
-            rss, answered, seq = checkpoint(fuzzer, daemon)
+            rss, answered, counts = checkpoint(fuzzer, daemon)
+            seq = counts["lastEventSeq"]
             in_checkpoints += time.monotonic() - checking
             samples.append((done, rss))
             rss_max = max(rss_max, rss)
             slowest_answer = max(slowest_answer, answered)
-            if rss_warm is None and done >= warmup:
-                rss_warm = rss
+            # Warm once the daemon holds all it keeps by design: the first 10 % of the run, and
+            # the retained events' window full (the daemon keeps each of them in memory for
+            # `since`, and RSS grows with the window until it is full), or half the run done.
+            full = counts["eventsRetained"] >= args.retained
+            if rss_warm is None and done >= warmup and (full or done >= args.ops // 2):
+                rss_warm, warm_at = rss, done
             print(f"    {done:>9,} ops  {done / (time.monotonic() - started - in_checkpoints):7.0f} ops/s  RSS {rss / 1024:6.1f} MiB"
                   f"  last seq {seq}  unexpected {sum(fuzzer.errors.values())}", file=sys.stderr, flush=True)
     except Unexpected as error:
@@ -610,7 +621,7 @@ def main():
         failure = "outpostd died"
     rss_end = samples[-1][1] if alive and samples else 0
     if rss_warm is None:
-        rss_warm = samples[-1][1] if samples else rss_start
+        rss_warm, warm_at = (samples[-1][1], samples[-1][0]) if samples else (rss_start, 0)
     growth = rss_end / rss_warm - 1 if rss_warm else 0.0
     if failure is None and growth > args.rss_limit - 1:
         failure = f"RSS grew {growth * 100:.1f} % after warm-up (limit {(args.rss_limit - 1) * 100:.0f} %)"
@@ -624,7 +635,7 @@ def main():
         ("ops by kind", ", ".join(f"{name} {fuzzer.ops[name]:,}" for name in names)),
         ("syncs with an upstream change", f"{fuzzer.sandbox.changes:,}"),
         ("RSS at start", f"{rss_start / 1024:.1f} MiB"),
-        ("RSS after warm-up", f"{rss_warm / 1024:.1f} MiB (after {warmup:,} ops)"),
+        ("RSS after warm-up", f"{rss_warm / 1024:.1f} MiB (after {warm_at:,} ops)"),
         ("RSS at the end", f"{rss_end / 1024:.1f} MiB ({growth * 100:+.1f} % after warm-up)"),
         ("RSS max, settled between batches", f"{rss_max / 1024:.1f} MiB"),
         ("RSS max, busy (sampled every 250 ops)", f"{rss_busy / 1024:.1f} MiB"),
