@@ -28,8 +28,9 @@ enum NotOperationalMode {
         version: ProductInfo.version, pid: getpid(), startedAt: startedAt,
         uptimeSeconds: (Date().timeIntervalSince(startedAt) * 1000).rounded() / 1000,
         socketPath: paths.socketPath, storePath: paths.databasePath, configPath: paths.configFilePath,
+        // The server is asked after the lock is released: no call out runs under a Mutex.
         counts: .init(
-          connections: server.withLock { $0?.connectionCount } ?? 0, subscribers: 0, eventsRetained: 0, lastEventSeq: 0),
+          connections: server.withLock { $0 }?.connectionCount ?? 0, subscribers: 0, eventsRetained: 0, lastEventSeq: 0),
         components: [.init(name: failure.component, health: .failed, detail: failure.message)])
     }
     let refusal = RPCError.notOperational(failure.message)

@@ -58,6 +58,8 @@ world_start_bus() {
 <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
 </busconfig>
 CONF
+  # A bus.address left by an earlier run in the same WORLD would be read before the new bus writes it.
+  rm -f "$WORLD/bus.address"
   dbus-daemon --config-file="$WORLD/bus.conf" --nofork --print-address=3 3>"$WORLD/bus.address" &
   world_pids+=($!)
   for _ in $(seq 1 100); do [ -s "$WORLD/bus.address" ] && break; sleep 0.05; done
