@@ -14,7 +14,7 @@ public struct ItemRetention: Codable, Sendable, Equatable {
     /// This many days after it ended, whatever the configured default.
     case days(Int)
     /// Through the end of the `n`-th calendar year (UTC) after the one it is dated in: records
-    /// kept for the tax years they count in (seven, agility.md's "7-year retention").
+    /// kept for the tax years they count in (seven, as the IRS asks of a freelancer's records).
     case taxYears(Int)
     /// Never purged.
     case forever

@@ -3,7 +3,7 @@ import OutpostModel
 import OutpostRPC
 
 /// The line `outpost sync --wait` keeps up to date on the terminal while a long sync runs
-/// ("agile: 12 pages, 5,400 rows so far…"): once a second it asks `sync.status` on a connection of
+/// ("books: page 12, 5,400 rows so far…"): once a second it asks `sync.status` on a connection of
 /// its own, the request that waits holding the other. Only on a terminal; erased at the end.
 final class SyncProgressLine: @unchecked Sendable {
   private let account: String?
