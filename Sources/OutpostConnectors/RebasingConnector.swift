@@ -1,7 +1,7 @@
 import OutpostModel
 
 /// A connector whose actions carry the version of the row they were prepared against (an
-/// optimistic precondition, supabase.md §7): after a conflict, "retry" means the user has seen
+/// optimistic precondition on the row's version): after a conflict, "retry" means the user has seen
 /// the service's copy and wants the change made over it, so the action is sent again against
 /// that copy's version, not the stale one it was queued with (which would only conflict again).
 public protocol RebasingConnector: ActingConnector {
