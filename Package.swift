@@ -204,6 +204,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
+        // The transport tests serve on an event loop group of their own.
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),

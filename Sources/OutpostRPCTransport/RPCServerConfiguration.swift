@@ -15,7 +15,7 @@ public struct RPCServerConfiguration: Sendable {
   public var drainTimeout: Duration
   /// Called (on the event loop) after a reply of at least `largeReplyBytes` is written: a large
   /// reply (`items.list` of thousands of items) leaves megabytes freed in the heap, which the
-  /// daemon hands back to the system.
+  /// daemon hands back to the system. A refused oversized frame calls it too.
   public var afterLargeReply: (@Sendable () -> Void)?
   public var largeReplyBytes = 256 << 10
 
