@@ -31,12 +31,12 @@ struct SandboxAdmin: Sendable {
 
   static func owns(_ path: String) -> Bool { path == "/__admin" || path.hasPrefix(prefix) }
 
-  func respond(to request: SandboxRequest) -> SandboxResponse {
+  func respond(to request: SandboxRequest) async -> SandboxResponse {
     let endpoint = request.path.hasPrefix(Self.prefix) ? String(request.path.dropFirst(Self.prefix.count)) : ""
     do throws(SandboxAdminError) {
       switch (request.method, endpoint) {
       case (.GET, "state"): return .json(.ok, try state(service(named: request.queryFields["service"])))
-      case (.POST, "mutate"): return .json(.ok, try mutate(SandboxAdminBody(parsing: request.body)))
+      case (.POST, "mutate"): return .json(.ok, try await mutate(SandboxAdminBody(parsing: request.body)))
       case (.GET, "log"): return try readLog(since: request.queryFields["since"])
       case (.GET, "clock"): return .json(.ok, clockJSON)
       case (.POST, "clock"): return .json(.ok, try advanceClock(SandboxAdminBody(parsing: request.body)))
@@ -77,14 +77,14 @@ struct SandboxAdmin: Sendable {
     return .object(members)
   }
 
-  private func mutate(_ body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON {
+  private func mutate(_ body: SandboxAdminBody) async throws(SandboxAdminError) -> SandboxJSON {
     let service = try service(named: body.string("service"))
     let operations = service.adminOperations
     guard let operation = try body.string("op") else { throw SandboxAdminError("op is required", allowed: operations) }
     guard operations.contains(operation) else {
       throw SandboxAdminError("unknown op \"\(operation)\" for \(service.name.rawValue)", allowed: operations)
     }
-    return try service.adminMutate(operation: operation, body: body)
+    return try await service.adminMutate(operation: operation, body: body)
   }
 
   private func readLog(since text: String?) throws(SandboxAdminError) -> SandboxResponse {

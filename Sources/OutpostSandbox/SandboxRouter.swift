@@ -48,8 +48,9 @@ protocol SandboxService: Sendable {
   func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse
   /// `GET /__admin/state?service=NAME`: the module's data, never a password or a token.
   func adminState() -> SandboxJSON
-  /// `POST /__admin/mutate` with an `op` from `adminOperations` (already checked).
-  func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON
+  /// `POST /__admin/mutate` with an `op` from `adminOperations` (already checked). Async for
+  /// a project whose data is on PostgreSQL.
+  func adminMutate(operation: String, body: SandboxAdminBody) async throws(SandboxAdminError) -> SandboxJSON
   /// The path as the request log keeps it, with any secret in it masked.
   func loggedPath(_ path: String) -> String
 }
@@ -96,7 +97,7 @@ struct SandboxRouter: Sendable {
   func respond(to request: SandboxRequest) async -> SandboxResponse {
     let path = request.path
     if SandboxAdmin.owns(path) {
-      let response = admin.respond(to: request)
+      let response = await admin.respond(to: request)
       // Reading the log is not logged: a poll would otherwise fill it with itself.
       if path != SandboxAdmin.logPath {
         log.append(method: request.method.rawValue, path: path, status: Int(response.status.code), service: "admin")

@@ -79,9 +79,12 @@ struct AgilityClient {
 
 /// A sandbox with only the agility project on a manual clock pinned to 2026-11-25T12:00:00Z
 /// (07:00 in New York), so the seed and the dates are the same on every run.
-func withAgilitySandbox(_ body: (SandboxServer, AgilityClient) async throws -> Void) async throws {
+func withAgilitySandbox(
+  postgres: Bool = false, _ body: (SandboxServer, AgilityClient) async throws -> Void
+) async throws {
   var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: [.agility])
   configuration.manualClock = true
+  configuration.agility.postgres = postgres
   try await withSandbox(configuration) { server, _ in try await body(server, AgilityClient(server)) }
 }
 
@@ -355,8 +358,9 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
     }
   }
 
-  @Test func aDeletedCategoryFailsTheRecategorisation() async throws {
-    try await withAgilitySandbox { server, agility in
+  @Test(arguments: [false, true])
+  func aDeletedCategoryFailsTheRecategorisation(postgres: Bool) async throws {
+    try await withAgilitySandbox(postgres: postgres) { server, agility in
       let bearer = try await agility.signIn().accessToken
       let categories = try await agility.get("categories", "select=id&name=eq.Coworking", bearer: bearer)
       let category = try #require(categories.first?["id"] as? String)
@@ -410,8 +414,9 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
     }
   }
 
-  @Test func theOverdueJobStoresOverdueAtMidnightWhenOn() async throws {
-    try await withAgilitySandbox { server, agility in
+  @Test(arguments: [false, true])
+  func theOverdueJobStoresOverdueAtMidnightWhenOn(postgres: Bool) async throws {
+    try await withAgilitySandbox(postgres: postgres) { server, agility in
       let bearer = try await agility.signIn().accessToken
       // Sent, due 2026-11-19: overdue by the rules, not yet stored.
       let pastDue = try await agility.get(
@@ -434,8 +439,10 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
       #expect(config["overdueJobEnabled"] as? Bool == true)
     }
   }
-  @Test func hooksAndFaultsReachTheClient() async throws {
-    try await withAgilitySandbox { server, agility in
+
+  @Test(arguments: [false, true])
+  func hooksAndFaultsReachTheClient(postgres: Bool) async throws {
+    try await withAgilitySandbox(postgres: postgres) { server, agility in
       let bearer = try await agility.signIn().accessToken
       // The "viewed" hook on the newest sent invoice.
       let viewed = try await agility.admin(

@@ -166,8 +166,11 @@ import Testing
     }
   }
 
-  @Test func liveModeAddsAReadingEveryFiveMinutesOfSandboxTime() async throws {
-    try await withViiRaaSandbox { server, viiraa in
+  /// On either engine: with the data on PostgreSQL the readings are made by the model and the
+  /// copy catches up before each request (`SandboxDatabaseSlot`).
+  @Test(arguments: [false, true])
+  func liveModeAddsAReadingEveryFiveMinutesOfSandboxTime(postgres: Bool) async throws {
+    try await withViiRaaSandbox(postgres: postgres) { server, viiraa in
       let bearer = try await viiraa.signIn().accessToken
       let before = await server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings")
       let latest = try #require(
@@ -210,8 +213,9 @@ import Testing
 
   /// Today's activity totals grow through the day (a merge upsert upstream) and a new local day
   /// gets its row; `unique (user_id, day)` holds throughout.
-  @Test func activityDaysAreUpdatedThroughTheDay() async throws {
-    try await withViiRaaSandbox(lifetime: 86_400 * 3) { server, viiraa in
+  @Test(arguments: [false, true])
+  func activityDaysAreUpdatedThroughTheDay(postgres: Bool) async throws {
+    try await withViiRaaSandbox(lifetime: 86_400 * 3, postgres: postgres) { server, viiraa in
       let bearer = try await viiraa.signIn().accessToken
       // 2026-11-25T12:00Z is 06:00 in Chicago.
       let today = "day=eq.2026-11-25&select=steps,version,updated_at"

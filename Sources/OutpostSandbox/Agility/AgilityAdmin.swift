@@ -69,15 +69,15 @@ enum AgilityAdmin {
     }
   }
 
-  static func mutate(_ operation: String, _ body: SandboxAdminBody, sandbox: AgilitySandbox) throws(SandboxAdminError)
-    -> SandboxJSON
+  static func mutate(_ operation: String, _ body: SandboxAdminBody, sandbox: AgilitySandbox)
+    async throws(SandboxAdminError) -> SandboxJSON
   {
     switch operation {
     case "mark-viewed":
       try body.requireOnly(["service", "op", "email", "id"])
       let email = try user(body)
       let id = try body.string("id")
-      guard let invoice = sandbox.markViewedNow(email: email, invoiceID: id) else {
+      guard let invoice = await sandbox.markViewed(email: email, invoiceID: id) else {
         throw SandboxAdminError("\(email) has no sent invoice \(id ?? "")", status: .notFound)
       }
       return summary(invoice)
@@ -87,7 +87,7 @@ enum AgilityAdmin {
       let id = try body.string("id")
       let amount = try body.double("amount").map { Int64(($0 * 100).rounded()) }
       if let amount, amount <= 0 { throw SandboxAdminError("amount must be positive", status: .badRequest) }
-      guard let invoice = sandbox.recordPaymentNow(email: email, invoiceID: id, amountCents: amount) else {
+      guard let invoice = await sandbox.recordPayment(email: email, invoiceID: id, amountCents: amount) else {
         throw SandboxAdminError("\(email) has no open invoice \(id ?? "")", status: .notFound)
       }
       return summary(invoice)
@@ -102,7 +102,7 @@ enum AgilityAdmin {
       try body.requireOnly(["service", "op", "email", "name"])
       let email = try user(body)
       let name = try body.requiredString("name")
-      guard let id = sandbox.deleteCategoryNow(email: email, name: name) else {
+      guard let id = await sandbox.deleteCategory(email: email, name: name) else {
         throw SandboxAdminError("\(email) has no live category \(name)", status: .notFound)
       }
       return .object([("deleted", .string(id))])
@@ -116,7 +116,7 @@ enum AgilityAdmin {
           "status must be one of \(AgilitySandbox.connectionStatuses.sorted().joined(separator: ", "))",
           status: .badRequest)
       }
-      guard sandbox.setConnectionStatusNow(email: email, account: account, status: status) else {
+      guard await sandbox.setConnectionStatus(email: email, account: account, status: status) else {
         throw SandboxAdminError("\(email) has no account \(account)", status: .notFound)
       }
       return .object([("account", .string(account)), ("status", .string(status))])

@@ -31,17 +31,30 @@ public final class AgilitySandbox: Sendable {
         overdueJobEnabled: configuration.overdueJobEnabled))
   }
 
-  var postgres: SandboxProjectDatabase? { databaseSlot.database }
+  /// The PostgreSQL copy with the overdue job caught up, if there is one.
+  var postgres: SandboxProjectDatabase? { get async { await databaseSlot.current() } }
 
-  /// Moves the data to PostgreSQL, when the configuration asks for it.
-  func attachPostgres() async throws { try await databaseSlot.attach { try await AgilityPostgres.start(self) } }
+  /// Moves the data to PostgreSQL, when the configuration asks for it. The admin changes act on
+  /// the copy directly; the overdue job comes due in the model and runs on the copy.
+  func attachPostgres() async throws {
+    try await databaseSlot.attach({ try await AgilityPostgres.start(self) }) { [self] database in
+      let runs = withState { state in
+        defer { state.overdueRunsOnPostgres = [] }
+        return state.overdueRunsOnPostgres ?? []
+      }
+      for run in runs {
+        let stored = await AgilityPostgres.runOverdueJob(database, midnight: run.midnight, stamp: run.stamp)
+        withState { $0.counters.overdueStored += stored }
+      }
+    }
+  }
 
   func detachPostgres() async { await databaseSlot.detach() }
 
   /// The user's rows of `table`, soft-deleted ones included: from PostgreSQL when the data is
   /// there (as the service role), else from memory.
   func rows(_ table: String, owner: String) async -> [AgilityTables.Row] {
-    guard let postgres, let shape = AgilityTables.named(table) else {
+    guard let postgres = await databaseSlot.current(), let shape = AgilityTables.named(table) else {
       return withState { $0.rows(table, owner: owner) }
     }
     return await postgres.rows("\(table)?user_id=eq.\(owner)&order=created_at.asc,id.asc").map {
@@ -127,21 +140,25 @@ public final class AgilitySandbox: Sendable {
   public func recordPayment(email: String, invoiceID: String? = nil, amountCents: Int64? = nil) async
     -> AgilityInvoice?
   {
-    guard let postgres else { return recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents) }
+    guard let postgres = await postgres else { return recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents) }
     let now = nowMicroseconds()
-    return await change(
+    let paid = await change(
       postgres, invoicesOf: email, pick: { Self.payable($0, invoiceID: invoiceID) },
       { Self.pay(&$0, amountCents: amountCents, now: now) })
+    if paid != nil { withState { $0.counters.payments += 1 } }
+    return paid
   }
 
   /// The "viewed" hook (the client opened the link): a `sent` invoice becomes `viewed` with
   /// `viewed_at`; without an id, the newest sent one. Nil when there is none.
   @discardableResult
   public func markViewed(email: String, invoiceID: String? = nil) async -> AgilityInvoice? {
-    guard let postgres else { return markViewedNow(email: email, invoiceID: invoiceID) }
+    guard let postgres = await postgres else { return markViewedNow(email: email, invoiceID: invoiceID) }
     let now = nowMicroseconds()
-    return await change(
+    let viewed = await change(
       postgres, invoicesOf: email, pick: { Self.viewable($0, invoiceID: invoiceID) }, { Self.view(&$0, now: now) })
+    if viewed != nil { withState { $0.counters.viewed += 1 } }
+    return viewed
   }
 
   /// An admin change on PostgreSQL: the invoice `pick` chooses, changed as in memory, written
@@ -150,29 +167,51 @@ public final class AgilitySandbox: Sendable {
     _ postgres: SandboxProjectDatabase, invoicesOf email: String, pick: ([AgilityTables.Row]) -> Int?,
     _ change: (inout AgilityTables.Row) -> Void
   ) async -> AgilityInvoice? {
-    let rows = await rows("invoices", owner: AgilityDemo.userID(email))
+    await self.change(postgres, AgilityTables.invoices, of: email, pick: pick, change).map(AgilityInvoice.init)
+  }
+
+  /// The row of `table` that `pick` chooses among the user's, changed by `change` on PostgreSQL
+  /// at the sandbox's now; the row as it is then.
+  private func change(
+    _ postgres: SandboxProjectDatabase, _ table: SupabaseTable, of email: String,
+    pick: ([AgilityTables.Row]) -> Int?, _ change: (inout AgilityTables.Row) -> Void
+  ) async -> AgilityTables.Row? {
+    let rows = await rows(table.name, owner: AgilityDemo.userID(email))
     guard let index = pick(rows), case .text(let id) = rows[index]["id"] else { return nil }
     var row = rows[index]
     change(&row)
     let changed = row.keys.sorted().filter { row[$0] != rows[index][$0] }
     let values = SandboxJSON.object(changed.map { ($0, (row[$0] ?? .null).json) })
-    let updated = await postgres.update(
-      "invoices", id: id, values: values, nowMicroseconds: nowMicroseconds(), table: AgilityTables.invoices)
-    return updated.map(AgilityInvoice.init)
+    return await postgres.update(table.name, id: id, values: values, nowMicroseconds: nowMicroseconds(), table: table)
   }
 
-  /// Soft-deletes a category by name (case-insensitive); later writes naming it fail with 409
-  /// `23503`. Returns its id, or nil when there is no live category of that name.
+  /// Deletes a category by name (case-insensitive); later writes naming it fail with 409
+  /// `23503`. Returns its id, or nil when there is no live category of that name. On
+  /// PostgreSQL the row is deleted, so the foreign key refuses those writes and its
+  /// transactions keep their rows, unassigned (agility.sql); in memory it is soft-deleted and the
+  /// model refuses them.
   @discardableResult
   public func deleteCategory(email: String, name: String) async -> String? {
-    deleteCategoryNow(email: email, name: name)
+    guard let postgres = await postgres else { return deleteCategoryNow(email: email, name: name) }
+    let rows = await rows("categories", owner: AgilityDemo.userID(email))
+    guard let index = Self.category(rows, named: name), let id = AgilityTables.text(rows[index]["id"]),
+      await postgres.delete("categories", id: id)
+    else { return nil }
+    return id
   }
 
   /// Sets an account's `connection_status` (`ok`, `needs_reauth`, `disconnected`, `error`);
   /// `account` is its id or name. False when there is no such account or status.
   @discardableResult
   public func setConnectionStatus(email: String, account: String, status: String) async -> Bool {
-    setConnectionStatusNow(email: email, account: account, status: status)
+    guard Self.connectionStatuses.contains(status) else { return false }
+    guard let postgres = await postgres else {
+      return setConnectionStatusNow(email: email, account: account, status: status)
+    }
+    let row = await change(
+      postgres, AgilityTables.accounts, of: email, pick: { Self.account($0, named: account) },
+      { $0["connection_status"] = .text(status) })
+    return row != nil
   }
 
   /// Switches the nightly overdue job; once on, it runs at each local midnight from now on.
@@ -261,11 +300,7 @@ public final class AgilitySandbox: Sendable {
     let now = nowMicroseconds()
     return withState { state in
       let rows = state.rows("categories", owner: owner)
-      guard
-        let index = rows.firstIndex(where: {
-          AgilityTables.isLive($0) && AgilityTables.text($0["name"])?.lowercased() == name.lowercased()
-        })
-      else { return nil }
+      guard let index = Self.category(rows, named: name) else { return nil }
       state.update("categories", owner: owner, index: index, now: now) { $0["deleted_at"] = .time(now) }
       return AgilityTables.text(rows[index]["id"])
     }
@@ -279,14 +314,21 @@ public final class AgilitySandbox: Sendable {
     let now = nowMicroseconds()
     return withState { state in
       let rows = state.rows("accounts", owner: owner)
-      guard
-        let index = rows.firstIndex(where: {
-          $0["id"] == .text(account.lowercased())
-            || AgilityTables.text($0["name"])?.lowercased() == account.lowercased()
-        })
-      else { return false }
+      guard let index = Self.account(rows, named: account) else { return false }
       state.update("accounts", owner: owner, index: index, now: now) { $0["connection_status"] = .text(status) }
       return true
+    }
+  }
+
+  /// The live category named `name` (case-insensitive).
+  static func category(_ rows: [AgilityTables.Row], named name: String) -> Int? {
+    rows.firstIndex { AgilityTables.isLive($0) && AgilityTables.text($0["name"])?.lowercased() == name.lowercased() }
+  }
+
+  /// The account whose id or name is `account`.
+  static func account(_ rows: [AgilityTables.Row], named account: String) -> Int? {
+    rows.firstIndex {
+      $0["id"] == .text(account.lowercased()) || AgilityTables.text($0["name"])?.lowercased() == account.lowercased()
     }
   }
 }

@@ -45,7 +45,7 @@ struct AgilityService: SandboxService {
 
   func adminState() -> SandboxJSON { AgilityAdmin.state(sandbox) }
 
-  func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON {
-    try AgilityAdmin.mutate(operation, body, sandbox: sandbox)
+  func adminMutate(operation: String, body: SandboxAdminBody) async throws(SandboxAdminError) -> SandboxJSON {
+    try await AgilityAdmin.mutate(operation, body, sandbox: sandbox)
   }
 }

@@ -14,6 +14,10 @@ struct AgilityState {
   /// The local midnight (Unix seconds) the overdue job last ran at, or when it was switched on.
   private var overdueJobRanAt: Int
   var counters = Counters()
+  /// With the data on PostgreSQL the overdue job runs there: the runs that came due (the local
+  /// midnight, Unix seconds, and the stamp of the change), for the copy's catch-up to make
+  /// (`AgilityPostgres.runOverdueJob`).
+  var overdueRunsOnPostgres: [(midnight: Int, stamp: Int64)]? = nil
 
   struct Counters {
     var sent = 0
@@ -120,6 +124,10 @@ struct AgilityState {
     guard midnight > overdueJobRanAt else { return }
     overdueJobRanAt = midnight
     counters.overdueJobRuns += 1
+    if overdueRunsOnPostgres != nil {
+      overdueRunsOnPostgres!.append((midnight, nowMicros))
+      return
+    }
     let today = AgilityDates.text(AgilityDates.localDay(midnight))
     for email in AgilityDemo.emails {
       let owner = AgilityDemo.userID(email)

@@ -32,10 +32,16 @@ public final class ViiRaaSandbox: Sendable {
         startSeconds: clock.unixSeconds(at: clock.now()), profiles: ViiRaaDemo.profiles(in: configuration.timeZone)))
   }
 
-  var postgres: SandboxProjectDatabase? { databaseSlot.database }
+  /// The PostgreSQL copy brought up to the model (live readings, admin changes), if there is one.
+  var postgres: SandboxProjectDatabase? { get async { await databaseSlot.current() } }
 
   /// Moves the data to PostgreSQL, when the configuration asks for it.
-  func attachPostgres() async throws { try await databaseSlot.attach { try await ViiRaaPostgres.start(self) } }
+  func attachPostgres() async throws {
+    try await databaseSlot.attach({ try await ViiRaaPostgres.start(self) }) { [self] database in
+      let changes = withState { $0.journal.drain() }
+      if !changes.isEmpty { await database.apply(changes, tables: ViiRaaTables.named) }
+    }
+  }
 
   func detachPostgres() async { await databaseSlot.detach() }
 
@@ -61,7 +67,7 @@ public final class ViiRaaSandbox: Sendable {
   /// client's store is compared with.
   public func liveKeys(email: String, table: String) async -> Set<String> {
     let owner = ViiRaaDemo.userID(email)
-    if let postgres {
+    if let postgres = await postgres {
       let rows = await postgres.rows(
         "\(table)?select=dedup_key&user_id=eq.\(owner)&deleted_at=is.null&dedup_key=not.is.null&order=id.asc")
       return Set(rows.compactMap { $0["dedup_key"]?.stringValue })
@@ -78,7 +84,7 @@ public final class ViiRaaSandbox: Sendable {
   /// How many live (not soft-deleted) rows of `table` the user has.
   public func rowCount(email: String, table: String) async -> Int {
     let owner = ViiRaaDemo.userID(email)
-    if let postgres {
+    if let postgres = await postgres {
       return await postgres.rows("\(table)?select=id&user_id=eq.\(owner)&deleted_at=is.null&order=id.asc").count
     }
     return withState { $0.rows(table, owner: owner).count { $0["deleted_at"] == .null } }
@@ -169,6 +175,8 @@ struct ViiRaaState {
   /// user id → the last 5-minute slot generated.
   private var lastSlot: [String: Int] = [:]
   private(set) var liveReadings = 0
+  /// What changed since the PostgreSQL copy was taken, when there is one.
+  var journal = SupabaseJournal()
   /// The last hour (Unix seconds / 3600) at which the activity totals were brought up to date.
   private var activityHour: Int?
 
@@ -187,6 +195,8 @@ struct ViiRaaState {
     if table == "glucose_readings", case .text(let key) = row["dedup_key"] {
       dedupKeys[owner, default: []].insert(key)
     }
+    // A reading the copy already has from a client (same dedup key) is not a second one.
+    journal.record(.insert(table: table, row: row, onConflict: table == "glucose_readings" ? ["user_id", "dedup_key"] : nil))
   }
 
   /// Deletes one row outright (its dedup key is free again).
@@ -196,15 +206,18 @@ struct ViiRaaState {
     if table == "glucose_readings", case .text(let key) = row["dedup_key"] {
       dedupKeys[owner]?.remove(key)
     }
+    if case .text(let id) = row["id"] { journal.record(.delete(table: table, id: id)) }
   }
 
   /// Changes one row as the BEFORE UPDATE trigger would: `updated_at` set, `version` bumped.
   mutating func update(_ table: String, owner: String, index: Int, now: Int64, _ change: (inout Row) -> Void) {
-    guard var row = tables[table]?[owner]?[index] else { return }
+    guard let old = tables[table]?[owner]?[index] else { return }
+    var row = old
     change(&row)
     row["updated_at"] = .time(now)
     if case .int(let version) = row["version"] { row["version"] = .int(version + 1) }
     tables[table]?[owner]?[index] = row
+    journal.record(SupabaseChange.update(table: table, from: old, to: row, at: now))
   }
 
   mutating func catchUp(nowSeconds: Int) {
