@@ -37,7 +37,7 @@ public final class AgilitySandbox: Sendable {
   /// Moves the data to PostgreSQL, when the configuration asks for it. The admin changes act on
   /// the copy directly; the overdue job comes due in the model and runs on the copy.
   func attachPostgres() async throws {
-    try await databaseSlot.attach({ try await AgilityPostgres.start(self) }) { [self] database in
+    let catchUp: @Sendable (SandboxProjectDatabase) async -> Void = { [self] database in
       let runs = withState { state in
         defer { state.overdueRunsOnPostgres = [] }
         return state.overdueRunsOnPostgres ?? []
@@ -47,6 +47,7 @@ public final class AgilitySandbox: Sendable {
         withState { $0.counters.overdueStored += stored }
       }
     }
+    try await databaseSlot.attach({ try await AgilityPostgres.start(self) }, catchUp: catchUp)
   }
 
   func detachPostgres() async { await databaseSlot.detach() }
@@ -140,7 +141,9 @@ public final class AgilitySandbox: Sendable {
   public func recordPayment(email: String, invoiceID: String? = nil, amountCents: Int64? = nil) async
     -> AgilityInvoice?
   {
-    guard let postgres = await postgres else { return recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents) }
+    guard let postgres = await postgres else {
+      return recordPaymentNow(email: email, invoiceID: invoiceID, amountCents: amountCents)
+    }
     let now = nowMicroseconds()
     let paid = await change(
       postgres, invoicesOf: email, pick: { Self.payable($0, invoiceID: invoiceID) },
@@ -182,7 +185,8 @@ public final class AgilitySandbox: Sendable {
     change(&row)
     let changed = row.keys.sorted().filter { row[$0] != rows[index][$0] }
     let values = SandboxJSON.object(changed.map { ($0, (row[$0] ?? .null).json) })
-    return await postgres.update(table.name, id: id, values: values, nowMicroseconds: nowMicroseconds(), table: table)
+    return await postgres.update(
+      table.name, id: id, values: values, nowMicroseconds: nowMicroseconds(), table: table)
   }
 
   /// Deletes a category by name (case-insensitive); later writes naming it fail with 409

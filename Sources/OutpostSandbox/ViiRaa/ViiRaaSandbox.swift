@@ -37,10 +37,11 @@ public final class ViiRaaSandbox: Sendable {
 
   /// Moves the data to PostgreSQL, when the configuration asks for it.
   func attachPostgres() async throws {
-    try await databaseSlot.attach({ try await ViiRaaPostgres.start(self) }) { [self] database in
+    let catchUp: @Sendable (SandboxProjectDatabase) async -> Void = { [self] database in
       let changes = withState { $0.journal.drain() }
       if !changes.isEmpty { await database.apply(changes, tables: ViiRaaTables.named) }
     }
+    try await databaseSlot.attach({ try await ViiRaaPostgres.start(self) }, catchUp: catchUp)
   }
 
   func detachPostgres() async { await databaseSlot.detach() }
@@ -196,7 +197,8 @@ struct ViiRaaState {
       dedupKeys[owner, default: []].insert(key)
     }
     // A reading the copy already has from a client (same dedup key) is not a second one.
-    journal.record(.insert(table: table, row: row, onConflict: table == "glucose_readings" ? ["user_id", "dedup_key"] : nil))
+    let dedup = table == "glucose_readings" ? ["user_id", "dedup_key"] : nil
+    journal.record(.insert(table: table, row: row, onConflict: dedup))
   }
 
   /// Deletes one row outright (its dedup key is free again).
