@@ -35,7 +35,7 @@ struct SandboxAdmin: Sendable {
     let endpoint = request.path.hasPrefix(Self.prefix) ? String(request.path.dropFirst(Self.prefix.count)) : ""
     do throws(SandboxAdminError) {
       switch (request.method, endpoint) {
-      case (.GET, "state"): return .json(.ok, try state(service(named: request.queryFields["service"])))
+      case (.GET, "state"): return .json(.ok, await state(try service(named: request.queryFields["service"])))
       case (.POST, "mutate"): return .json(.ok, try await mutate(SandboxAdminBody(parsing: request.body)))
       case (.GET, "log"): return try readLog(since: request.queryFields["since"])
       case (.GET, "clock"): return .json(.ok, clockJSON)
@@ -70,9 +70,9 @@ struct SandboxAdmin: Sendable {
     return service
   }
 
-  private func state(_ service: any SandboxService) -> SandboxJSON {
+  private func state(_ service: any SandboxService) async -> SandboxJSON {
     var members: [(String, SandboxJSON)] = [("service", .string(service.name.rawValue))]
-    if case .object(let own) = service.adminState() { members += own }
+    if case .object(let own) = await service.adminState() { members += own }
     if service.acceptsHostFaults { members.append(("faults", faults.json(service.name))) }
     return .object(members)
   }

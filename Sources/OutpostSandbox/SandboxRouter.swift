@@ -47,7 +47,7 @@ protocol SandboxService: Sendable {
   /// What the module's 429 or 503 looks like upstream.
   func faultResponse(_ fault: SandboxFault, to request: SandboxRequest) -> SandboxResponse
   /// `GET /__admin/state?service=NAME`: the module's data, never a password or a token.
-  func adminState() -> SandboxJSON
+  func adminState() async -> SandboxJSON
   /// `POST /__admin/mutate` with an `op` from `adminOperations` (already checked). Async for
   /// a project whose data is on PostgreSQL.
   func adminMutate(operation: String, body: SandboxAdminBody) async throws(SandboxAdminError) -> SandboxJSON

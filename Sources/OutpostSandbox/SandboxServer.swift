@@ -78,6 +78,19 @@ public final class SandboxServer: Sendable {
     }
   }
 
+  /// Why the projects that keep their data on PostgreSQL cannot start here (it is not
+  /// installed), or nil.
+  public static func postgresMissing() -> String? {
+    SandboxPostgresCluster.binaries() == nil ? "\(SandboxPostgresCluster.StartError.notInstalled)" : nil
+  }
+
+  /// Starts the PostgreSQL databases of the served projects that keep their data there now,
+  /// rather than at their first request: a command line's start says at once when it cannot.
+  public func startPostgres() async throws {
+    if services.contains(.viiraa) { try await viiraa.startPostgres() }
+    if services.contains(.agility) { try await agility.startPostgres() }
+  }
+
   /// Moves the one clock of the sandbox forward, for every service at once.
   public func advanceClock(seconds: Double) async { clock.advance(seconds: seconds) }
 
@@ -89,14 +102,7 @@ public final class SandboxServer: Sendable {
     let keycloak = KeycloakSandbox(configuration: configuration.keycloak, seed: configuration.seed, clock: clock)
     let rpp = await RPPSandbox(configuration: configuration.rpp, seed: configuration.seed, clock: clock)
     let viiraa = await ViiRaaSandbox(configuration: configuration.viiraa, seed: configuration.seed, clock: clock)
-    if configuration.services.contains(.viiraa) { try await viiraa.attachPostgres() }
     let agility = await AgilitySandbox(configuration: configuration.agility, seed: configuration.seed, clock: clock)
-    do {
-      if configuration.services.contains(.agility) { try await agility.attachPostgres() }
-    } catch {
-      await viiraa.detachPostgres()
-      throw error
-    }
     let agileNetwork = AgileNetworkSandbox(
       configuration: configuration.agileNetwork, realms: configuration.keycloak.realms, keycloak: keycloak,
       seed: configuration.seed, clock: clock)

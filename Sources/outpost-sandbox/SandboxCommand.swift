@@ -138,18 +138,15 @@ struct SandboxCommand: AsyncParsableCommand {
   var viiraaTimeZone: String?
 
   @Flag(
-    name: .customLong("viiraa-postgres"),
+    name: .customLong("in-memory-supabase"),
     help:
-      "Serve viiraa's tables from a throw-away PostgreSQL with contrib/supabase/viiraa.sql (RLS, constraints and triggers are the database's); needs PostgreSQL (contrib/setup.sh)."
+      "Serve the viiraa and agility tables from the sandbox's in-memory model instead of a throw-away PostgreSQL (the default, with contrib/supabase/*.sql: RLS, constraints and triggers are the database's). For a machine without PostgreSQL; less strict than a real project."
   )
-  var viiraaPostgres = false
+  var inMemorySupabase = false
 
-  @Flag(
-    name: .customLong("agility-postgres"),
-    help:
-      "Serve agility's tables from a throw-away PostgreSQL with contrib/supabase/agility.sql (RLS, constraints, invoice numbers and totals are the database's); needs PostgreSQL (contrib/setup.sh)."
-  )
-  var agilityPostgres = false
+  // Accepted for scripts written when PostgreSQL was opt-in; it is the default now.
+  @Flag(name: .customLong("viiraa-postgres"), help: .hidden) var viiraaPostgres = false
+  @Flag(name: .customLong("agility-postgres"), help: .hidden) var agilityPostgres = false
 
   @Option(
     name: .customLong("agility-token-lifetime"),
@@ -278,13 +275,17 @@ struct SandboxCommand: AsyncParsableCommand {
       apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
     configuration.viiraa.timeZone = viiraaTimeZone
-    configuration.viiraa.postgres = viiraaPostgres
-    configuration.agility.postgres = agilityPostgres
+    configuration.viiraa.postgres = !inMemorySupabase
+    configuration.agility.postgres = !inMemorySupabase
     configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime
     configuration.agility.overdueJobEnabled = agilityOverdueJob
     configuration.agileNetwork.rateLimitPerMinute = max(0, agileRateLimit)
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+    }
+    let onPostgres = !inMemorySupabase && !Set(configuration.services).isDisjoint(with: [.viiraa, .agility])
+    if onPostgres, let missing = SandboxServer.postgresMissing() {
+      throw ValidationError("\(missing); or pass --in-memory-supabase")
     }
     let server = try await SandboxServer.start(configuration)
     // FileHandle writes straight to the descriptor (no stdio buffer), so a script reading the

@@ -210,10 +210,11 @@ enum SandboxHelp {
     mg/dL, America/Chicago), dexcom@example.com (Dexcom G7, mmol/L,
     Europe/Zurich; --viiraa-time-zone puts both in another); google@example.com
     signs in with Google only.
-    --viiraa-postgres serves the tables from a throw-away PostgreSQL 15 with
-    contrib/supabase/viiraa.sql instead: row-level security, constraints,
-    triggers and their errors are PostgreSQL's (a row without user_id is 403
-    42501). Live mode and the admin ops below do not reach it yet.
+    The tables are served from a throw-away PostgreSQL 15 with
+    contrib/supabase/viiraa.sql, started at the first request: row-level
+    security, constraints, triggers and their errors are PostgreSQL's (a row
+    without user_id is 403 42501). Live readings and the admin ops below reach
+    it too. --in-memory-supabase serves the in-memory model instead.
     Admin: POST /__admin/mutate {"service":"viiraa","op":…} ops:
     soft-delete-reading {"email","id"?}, hard-delete-reading {"email",
     "dedupKey"?}, add-reminder {"email","title","startsAt","rrule"?},
@@ -237,10 +238,11 @@ enum SandboxHelp {
     Accounts (password demo-agility-2026, America/New_York):
     freelancer@example.com (3 accounts, 25 categories, 5 clients, ~14 months
     of transactions, invoices in every status), empty@example.com (no data).
-    --agility-postgres serves the tables from a throw-away PostgreSQL 15 with
-    contrib/supabase/agility.sql instead (its RLS, constraints, invoice
-    numbers, totals and rpc/send_invoice). The overdue job and the admin ops
-    below do not reach it yet.
+    The tables are served from a throw-away PostgreSQL 15 with
+    contrib/supabase/agility.sql, started at the first request (its RLS,
+    constraints, invoice numbers, totals and rpc/send_invoice); the overdue job
+    and the admin ops below run on it. --in-memory-supabase serves the
+    in-memory model instead.
     Admin: POST /__admin/mutate {"service":"agility","op":…} ops:
     mark-viewed {"email","id"?}, record-payment {"email","id"?,"amount"?},
     overdue-job {"enabled"} (or --agility-overdue-job), delete-category

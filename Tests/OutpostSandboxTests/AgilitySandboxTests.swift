@@ -80,7 +80,7 @@ struct AgilityClient {
 /// A sandbox with only the agility project on a manual clock pinned to 2026-11-25T12:00:00Z
 /// (07:00 in New York), so the seed and the dates are the same on every run.
 func withAgilitySandbox(
-  postgres: Bool = false, _ body: (SandboxServer, AgilityClient) async throws -> Void
+  postgres: Bool = true, _ body: (SandboxServer, AgilityClient) async throws -> Void
 ) async throws {
   var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: [.agility])
   configuration.manualClock = true

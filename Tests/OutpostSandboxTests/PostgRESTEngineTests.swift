@@ -17,14 +17,14 @@ import Testing
 
     func send(
       _ method: HTTPMethod, _ target: String, json: String? = nil, as user: String? = PostgRESTEngineTests.alice,
-      prefer: String? = nil, accept: String? = nil
+      prefer: String? = nil, accept: String? = nil, asService: Bool = false
     ) async -> (status: Int, body: String, headers: [(String, String)]) {
       var headers = HTTPHeaders()
       if let prefer { headers.add(name: "Prefer", value: prefer) }
       if let accept { headers.add(name: "Accept", value: accept) }
       let request = SandboxRequest(
         method: method, uri: "/rest/v1/" + target, headers: headers, body: Array((json ?? "").utf8))
-      let caller = user.map { PostgRESTEngine.Caller.user($0) } ?? .anonymous
+      let caller = asService ? .service : user.map { PostgRESTEngine.Caller.user($0) } ?? .anonymous
       let path = String(request.path)
       let reply = await engine.respond(request, path: path, caller: caller)
       return (Int(reply.status.code), String(decoding: reply.body, as: UTF8.self), reply.headers)
@@ -152,8 +152,12 @@ import Testing
       let reminder =
         #"{"user_id":"\#(Self.alice)","title":"Check","category":"glucose_check","starts_at":"2026-11-20T08:00:00Z","#
         + #""time_zone":"Europe/Zurich","created_by":"coach"}"#
+      // The coach writes reminders (the service role); the user only marks them done or snoozed.
+      let own = await world.send(.POST, "coaching_reminders", json: reminder)
+      #expect(own.status == 403, "\(own.body)")
       let made = await world.send(
-        .POST, "coaching_reminders?select=id,version", json: reminder, prefer: "return=representation")
+        .POST, "coaching_reminders?select=id,version", json: reminder, prefer: "return=representation",
+        asService: true)
       #expect(made.status == 201, "\(made.body)")
       let row = try #require((try Self.json(made.body) as? [[String: Any]])?.first)
       let id = try #require(row["id"] as? String)

@@ -52,7 +52,7 @@ struct ViiRaaClient {
 /// (2026-11-25T12:00:00Z), so data and time are the same on every run. A few days of history
 /// unless a test needs the full 35 (generating it costs CPU the parallel suite shares).
 func withViiRaaSandbox(
-  lifetime: Int = 3600, historyDays: Int = 3, postgres: Bool = false,
+  lifetime: Int = 3600, historyDays: Int = 3, postgres: Bool = true,
   _ body: (SandboxServer, ViiRaaClient) async throws -> Void
 ) async throws {
   var configuration = SandboxConfiguration(referenceDate: tasksReferenceDate, services: [.viiraa])

@@ -101,7 +101,8 @@ import Testing
       #expect(reply.status == 409)
       let error = try reply.jsonObject()
       #expect(error["code"] as? String == "23505")
-      #expect((error["details"] as? String)?.contains(key) == true)
+      // PostgreSQL names no key values under row-level security.
+      #expect(error["details"] is NSNull)
       // Nothing of the batch was inserted.
       #expect(await server.viiraa.rowCount(email: ViiRaaDemo.libreEmail, table: "glucose_readings") == before)
       let fresh = try await viiraa.send(

@@ -278,6 +278,12 @@ as $$
 declare
   n integer;
 begin
+  -- A client never chooses the number (agility.md §2.4); the project's owner (an import, a
+  -- migration) may.
+  -- (This function runs as its owner: the caller's role is the setting PostgREST's SET ROLE made.)
+  if new.invoice_number is not null and current_setting('role') = 'authenticated' then
+    raise exception 'invoice_number is set by the server and cannot be written' using errcode = 'P0001';
+  end if;
   if new.invoice_number is null then
     insert into public.invoice_number_counters as c (user_id, last_number) values (new.user_id, 1)
       on conflict (user_id) do update set last_number = c.last_number + 1
@@ -330,6 +336,56 @@ $$;
 
 create trigger assign_invoice_number before insert on public.invoices
   for each row execute function public.assign_invoice_number();
+
+-- What a client may write (agility.md §3): a draft's own fields, and on a sent invoice only its
+-- payment (status paid, amount_paid, paid_at). The rest is the server's: a new invoice is a
+-- draft with nothing paid or sent, only rpc/send_invoice sends one, and the nightly job, the
+-- "viewed" hook and payments recorded by the service run as other roles. Refusals are P0001
+-- (PostgREST: 400), permanent. Runs after assign_invoice_number and before prepare_invoice
+-- (triggers fire in name order), so it sees what the client sent.
+create or replace function public.guard_invoice_write() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if current_user <> 'authenticated' or current_setting('agility.server_write', true) = 'on' then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    if new.status <> 'draft' then
+      raise exception 'status is set by the server and cannot be written' using errcode = 'P0001';
+    elsif new.amount_paid <> 0 then
+      raise exception 'amount_paid is set by the server and cannot be written' using errcode = 'P0001';
+    elsif coalesce(new.sent_at, new.viewed_at, new.paid_at) is not null or new.pdf_url is not null then
+      raise exception 'a new invoice is a draft: sent_at, viewed_at, paid_at and pdf_url are set by the server'
+        using errcode = 'P0001';
+    end if;
+    return new;
+  end if;
+  if new.status is distinct from old.status and new.status <> 'paid' then
+    raise exception 'status % is set by the server; a client may only mark an invoice paid', new.status
+      using errcode = 'P0001';
+  end if;
+  if new.invoice_number is distinct from old.invoice_number or new.sent_at is distinct from old.sent_at
+     or new.viewed_at is distinct from old.viewed_at or new.pdf_url is distinct from old.pdf_url then
+    raise exception 'invoice_number, sent_at, viewed_at and pdf_url are set by the server and cannot be written'
+      using errcode = 'P0001';
+  end if;
+  if old.status = 'draft' then
+    if new.status is distinct from old.status or new.amount_paid is distinct from old.amount_paid
+       or new.paid_at is distinct from old.paid_at then
+      raise exception 'a draft cannot be paid; send it first' using errcode = 'P0001';
+    end if;
+  elsif (new.client_id, new.issue_date, new.due_date, new.tax_rate, new.notes, new.template)
+        is distinct from (old.client_id, old.issue_date, old.due_date, old.tax_rate, old.notes, old.template) then
+    raise exception 'only draft invoices can be edited' using errcode = 'P0001';
+  end if;
+  return new;
+end
+$$;
+
+create trigger guard_invoice_write before insert or update on public.invoices
+  for each row execute function public.guard_invoice_write();
 create trigger prepare_invoice before insert or update on public.invoices
   for each row execute function public.prepare_invoice();
 
@@ -346,6 +402,26 @@ $$;
 
 create trigger prepare_invoice_line_item before insert or update on public.invoice_line_items
   for each row execute function public.prepare_invoice_line_item();
+
+-- A client adds, changes and removes the line items of drafts only (agility.md §3).
+create or replace function public.guard_invoice_line_item_write() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if current_user = 'authenticated' and exists (
+       select from public.invoices i
+       where i.id in (case when tg_op = 'DELETE' then old.invoice_id else new.invoice_id end,
+                      case when tg_op = 'UPDATE' then old.invoice_id end)
+         and i.status <> 'draft') then
+    raise exception 'only draft invoices can be edited' using errcode = 'P0001';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+
+create trigger guard_invoice_line_item_write before insert or update or delete on public.invoice_line_items
+  for each row execute function public.guard_invoice_line_item_write();
 
 -- After line items change: recompute the totals of each invoice touched, once per statement (a
 -- bulk POST of a draft's items bumps the invoice's version once), and only where they changed.
@@ -400,12 +476,15 @@ as $$
 declare
   r public.invoices;
 begin
+  -- The one way a client sends a draft: past guard_invoice_write, for this transaction.
+  perform set_config('agility.server_write', 'on', true);
   update public.invoices set status = 'sent', sent_at = now()
     where id = p_invoice_id and status = 'draft' and deleted_at is null
     returning * into r;
   if not found then
-    raise exception 'only a draft invoice can be sent' using errcode = 'P0001';
+    raise exception 'only a draft can be sent' using errcode = 'P0001';
   end if;
+  perform set_config('agility.server_write', 'off', true);
   return r;
 end
 $$;

@@ -218,6 +218,8 @@ select t.relname || ': no ' || m.name || ' policy auth.uid() = user_id for authe
 union all
 select t.relname || ': authenticated lacks ' || m.name from t cross join cmds m
  where not has_table_privilege('authenticated', t.oid, m.name)
+   -- The coach's tables: the user reads them and writes a few columns only (checked below).
+   and not (t.relname in ('coaching_reminders', 'insights') and m.name <> 'select')
 union all
 select t.relname || ': other policies ' || string_agg(p.polname, ', ') from t join pg_policy p on p.polrelid = t.oid
  where p.polroles <> array['authenticated'::regrole::oid] group by t.relname
@@ -344,7 +346,7 @@ expect_committed "viiraa (d): a reminder PATCH preconditioned on version bumps v
   "2|t
 0" \
   "begin;
-$(as_user "$A")
+$(as_service "$A")
 insert into public.coaching_reminders (id, user_id, title, category, starts_at, rrule, time_zone, created_by)
 values ('$R1', '$A', 'Check your glucose', 'glucose_check', '2026-03-01T08:00:00Z', 'FREQ=DAILY', 'America/Chicago', 'coach');
 commit;
@@ -403,11 +405,16 @@ expect_state "viiraa: kind 'sensor' breaks glucose_readings_kind_check" viiraa 2
 expect_state "viiraa: trend 'up' breaks glucose_readings_trend_check" viiraa 23514 "$(as_user "$A")" \
   "insert into public.glucose_readings (user_id, measured_at, value_mgdl, kind, source, trend, dedup_key)
    values ('$A', now(), 100, 'manual', 'manual', 'up', 'manual:-:manual:x');"
-expect_state "viiraa: a reminder link that is not https breaks coaching_reminders_link_check" viiraa 23514 "$(as_user "$A")" \
+expect_state "viiraa: a reminder link that is not https breaks coaching_reminders_link_check" viiraa 23514 "$(as_service "$A")" \
   "insert into public.coaching_reminders (user_id, title, category, starts_at, time_zone, created_by, link)
    values ('$A', 'Log lunch', 'meal_log', now(), 'UTC', 'coach', 'javascript:alert(1)');"
-expect_state "viiraa: an insight body over 4000 characters breaks insights_body_check" viiraa 23514 "$(as_user "$A")" \
+expect_state "viiraa: an insight body over 4000 characters breaks insights_body_check" viiraa 23514 "$(as_service "$A")" \
   "insert into public.insights (user_id, kind, title, body) values ('$A', 'tip', 'Walk after meals', repeat('x', 4001));"
+expect_state "viiraa: a user cannot write a reminder of their own (the coach writes them)" viiraa 42501 "$(as_user "$A")" \
+  "insert into public.coaching_reminders (user_id, title, category, starts_at, time_zone, created_by)
+   values ('$A', 'Log lunch', 'meal_log', now(), 'UTC', 'coach');"
+expect_state "viiraa: a user cannot change an insight's title, only mark it read" viiraa 42501 "$(as_user "$A")" \
+  "update public.insights set title = 'x' where user_id = '$A';"
 expect_rows "viiraa: a profile's id is its user's id; glucose_unit defaults to mg/dL, the targets to 70 and 180" viiraa \
   "mg/dL|70.0|180.0" \
   "$(as_user "$A")
@@ -468,21 +475,36 @@ $(as_user "$A")
 select (select count(*) from public.accounts), (select count(*) from public.categories), (select count(*) from public.clients),
        (select count(*) from public.invoices), (select count(*) from public.transactions);"
 expect_committed "agility (d): \"mark paid\" preconditioned on version bumps version and updated_at; the stale version matches nothing" agility \
-  "2|t|paid
+  "3|t|paid
 0" \
   "begin;
 $agility_a
+select public.send_invoice('$INV') \\g /dev/null
 commit;
 select pg_sleep(0.01) \\g /dev/null
 begin;
 $(as_user "$A")
-update public.invoices set status = 'paid', amount_paid = total, paid_at = now() where id = '$INV' and version = 1
+update public.invoices set status = 'paid', amount_paid = total, paid_at = now() where id = '$INV' and version = 2
 returning version, updated_at > created_at, status;
-with u as (update public.invoices set notes = 'x' where id = '$INV' and version = 1 returning 1) select count(*) from u;
+with u as (update public.invoices set amount_paid = 0 where id = '$INV' and version = 2 returning 1) select count(*) from u;
 commit;" \
   "delete from public.invoices where user_id = '$A'; delete from public.clients where user_id = '$A';
    delete from public.categories where user_id = '$A'; delete from public.accounts where user_id = '$A';
    delete from public.invoice_number_counters where user_id = '$A';"
+sent_a="$agility_a
+select public.send_invoice('$INV') \\g /dev/null"
+expect_state "agility: a client cannot choose an invoice number (the server assigns it)" agility P0001 "$(as_user "$A")" \
+  "insert into public.clients (id, user_id, name) values ('$CLI', '$A', 'Northwind');
+   insert into public.invoices (user_id, client_id, issue_date, invoice_number) values ('$A', '$CLI', '2026-03-02', 'INV-9999');"
+expect_state "agility: a draft cannot be paid before it is sent" agility P0001 "$agility_a" \
+  "update public.invoices set status = 'paid', amount_paid = total, paid_at = now() where id = '$INV';"
+expect_state "agility: a sent invoice's fields are read-only" agility P0001 "$sent_a" \
+  "update public.invoices set notes = 'changed' where id = '$INV';"
+expect_state "agility: a client cannot store overdue (the nightly job does)" agility P0001 "$sent_a" \
+  "update public.invoices set status = 'overdue' where id = '$INV';"
+expect_state "agility: a sent invoice's line items are read-only" agility P0001 "$sent_a" \
+  "insert into public.invoice_line_items (invoice_id, user_id, position, description, quantity, rate)
+   values ('$INV', '$A', 1, 'Late', 1, 10);"
 expect_rows "agility (e): on conflict (user_id, import_hash) do nothing inserts once, then nothing; rows without a hash never conflict" agility \
   "1
 0

@@ -260,7 +260,11 @@ create policy coaching_reminders_update_own on public.coaching_reminders for upd
   using ((select auth.uid()) = user_id) with check ((select auth.uid()) = user_id);
 create policy coaching_reminders_delete_own on public.coaching_reminders for delete to authenticated
   using ((select auth.uid()) = user_id);
-grant select, insert, update, delete on public.coaching_reminders to authenticated;
+-- The coach writes reminders (as the service); the user's apps mark one done or snoozed only
+-- (viiraa.md §2.5): any other write is 42501 (PostgREST: 403).
+revoke insert, update, delete on public.coaching_reminders from anon, authenticated;
+grant select on public.coaching_reminders to authenticated;
+grant update (last_completed_at, snoozed_until) on public.coaching_reminders to authenticated;
 
 create trigger stamp_row before insert or update on public.insights
   for each row execute function public.stamp_row();
@@ -274,4 +278,7 @@ create policy insights_update_own on public.insights for update to authenticated
   using ((select auth.uid()) = user_id) with check ((select auth.uid()) = user_id);
 create policy insights_delete_own on public.insights for delete to authenticated
   using ((select auth.uid()) = user_id);
-grant select, insert, update, delete on public.insights to authenticated;
+-- Insights are published by the service; the user's apps mark one read only (viiraa.md §2.6).
+revoke insert, update, delete on public.insights from anon, authenticated;
+grant select on public.insights to authenticated;
+grant update (read_at) on public.insights to authenticated;

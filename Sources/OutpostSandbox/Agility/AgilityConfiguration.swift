@@ -15,9 +15,10 @@ public struct SandboxAgilityConfiguration: Sendable {
   /// Whether the nightly overdue job runs from the start (off by default, so a test sees a
   /// derived `overdue` first; the admin op `overdue-job` switches it).
   public var overdueJobEnabled: Bool
-  /// The Data API on a real PostgreSQL with contrib/supabase/agility.sql (issue 46) instead of
-  /// the in-memory tables. The overdue job and the admin's row changes do not reach it yet.
-  public var postgres = false
+  /// The Data API on a real PostgreSQL with contrib/supabase/agility.sql, started on first use
+  /// (the default: constraints, RLS, invoice numbers and totals are PostgreSQL's); false serves
+  /// the in-memory model's tables, for a machine without PostgreSQL.
+  public var postgres = true
 
   public init(
     apiKey: String = Self.defaultAPIKey, accessTokenLifetimeSeconds: Int = 900, reuseIntervalSeconds: Double = 10,

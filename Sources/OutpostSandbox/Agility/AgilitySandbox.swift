@@ -29,14 +29,15 @@ public final class AgilitySandbox: Sendable {
       AgilityState(
         seed: seed, historyDays: max(1, configuration.historyDays), startSeconds: clock.unixSeconds(at: clock.now()),
         overdueJobEnabled: configuration.overdueJobEnabled))
+    preparePostgres()
   }
 
   /// The PostgreSQL copy with the overdue job caught up, if there is one.
   var postgres: SandboxProjectDatabase? { get async { await databaseSlot.current() } }
 
-  /// Moves the data to PostgreSQL, when the configuration asks for it. The admin changes act on
+  /// How the data moves to PostgreSQL on first use, when the configuration asks for it. The admin changes act on
   /// the copy directly; the overdue job comes due in the model and runs on the copy.
-  func attachPostgres() async throws {
+  private func preparePostgres() {
     let catchUp: @Sendable (SandboxProjectDatabase) async -> Void = { [self] database in
       let runs = withState { state in
         defer { state.overdueRunsOnPostgres = [] }
@@ -47,8 +48,11 @@ public final class AgilitySandbox: Sendable {
         withState { $0.counters.overdueStored += stored }
       }
     }
-    try await databaseSlot.attach({ try await AgilityPostgres.start(self) }, catchUp: catchUp)
+    databaseSlot.prepare(start: { [self] in try await AgilityPostgres.start(self) }, catchUp: catchUp)
   }
+
+  /// Starts the PostgreSQL copy now (it starts on first use otherwise); throws why it cannot.
+  func startPostgres() async throws { try await databaseSlot.startNow() }
 
   func detachPostgres() async { await databaseSlot.detach() }
 

@@ -88,9 +88,11 @@ enum AgilityWriteSupport {
   }
 
   /// 409 `23505`, as a unique index reports it.
+  /// `details` is what PostgreSQL would name (`Key (id)=(…) already exists.`) but leaves out
+  /// when row-level security applies to the caller, as it does for every user's token: the
+  /// reply has no details, as PostgreSQL's has none.
   static func duplicate(_ constraint: String, _ details: String) -> TasksRestError {
-    TasksRestError(
-      .conflict, "23505", "duplicate key value violates unique constraint \"\(constraint)\"", details: details)
+    TasksRestError(.conflict, "23505", "duplicate key value violates unique constraint \"\(constraint)\"")
   }
 
   /// 409 `23503`: a reference to a row that does not exist (or is soft-deleted, which the

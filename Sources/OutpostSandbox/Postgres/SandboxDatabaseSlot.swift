@@ -1,62 +1,97 @@
+import Foundation
 import Synchronization
 
 /// Where a sandbox Supabase project keeps its PostgreSQL database when its configuration asks
-/// for one (`postgres`), and how its `/rest/v1` requests reach it: the one mechanism viiraa and
-/// agility share, so a project adds only how its rows are copied in.
+/// for one (`postgres`), and how its `/rest/v1` requests reach it: the one mechanism the
+/// projects share, so a project adds only how its rows are copied in.
 ///
-/// The project's in-memory model keeps running beside the copy (live data, a nightly job, admin
-/// changes); the copy is brought up to it before every request and every admin read, one
-/// catch-up at a time, so changes arrive in the order they were made.
+/// The database starts on first use, as the project's data is generated on first use: a
+/// sandbox that never serves the project pays nothing. The project's in-memory model keeps
+/// running beside the copy (live data, a nightly job, admin changes); the copy is brought up to
+/// it before every request and every admin read, one catch-up at a time, so changes arrive in
+/// the order they were made.
 final class SandboxDatabaseSlot: Sendable {
   let wanted: Bool
-  private let held = Mutex<Attached?>(nil)
-  private let catchingUp = SerialWork()
+  private let state = Mutex(State())
+  private let serial = SerialWork()
 
-  private struct Attached: Sendable {
-    var database: SandboxProjectDatabase
-    var catchUp: @Sendable (SandboxProjectDatabase) async -> Void
+  private struct State: Sendable {
+    var start: (@Sendable () async throws -> SandboxProjectDatabase)?
+    var catchUp: (@Sendable (SandboxProjectDatabase) async -> Void)?
+    var database: SandboxProjectDatabase?
+    var failure: String?
+    var stopped = false
   }
 
   init(wanted: Bool) { self.wanted = wanted }
 
-  /// The database as it is, without catching up (for what only needs its name).
-  var database: SandboxProjectDatabase? { held.withLock { $0?.database } }
-
-  /// Starts the database with `start`, when wanted. `catchUp` brings it up to the model (the
-  /// changes the model journaled, a job that came due).
-  func attach(
-    _ start: () async throws -> SandboxProjectDatabase,
+  /// How the database starts (`start`, on first use) and is brought up to the model
+  /// (`catchUp`: the changes the model journaled, a job that came due).
+  func prepare(
+    start: @escaping @Sendable () async throws -> SandboxProjectDatabase,
     catchUp: @escaping @Sendable (SandboxProjectDatabase) async -> Void
-  ) async throws {
-    guard wanted else { return }
-    let database = try await start()
-    held.withLock { $0 = Attached(database: database, catchUp: catchUp) }
+  ) {
+    state.withLock {
+      $0.start = start
+      $0.catchUp = catchUp
+    }
+  }
+
+  /// Starts the database now if it is wanted and not yet running; throws why it cannot.
+  func startNow() async throws {
+    _ = await current()
+    if let failure = state.withLock({ $0.failure }) { throw SandboxPostgresCluster.StartError.failed(failure) }
   }
 
   func detach() async {
-    let attached = held.withLock { held in
-      defer { held = nil }
-      return held
+    await serial.run {
+      let database = self.state.withLock { state in
+        state.stopped = true
+        defer { state.database = nil }
+        return state.database
+      }
+      await database?.stop()
     }
-    await attached?.database.stop()
   }
 
   /// The database with every change the model made so far applied: what admin reads and the
-  /// Data API answer from. Nil when the project's data is not on PostgreSQL.
+  /// Data API answer from. Nil when the project's data is not on PostgreSQL, or when its
+  /// database could not start (`failure` says why).
   func current() async -> SandboxProjectDatabase? {
-    guard let attached = held.withLock({ $0 }) else { return nil }
-    await catchingUp.run { await attached.catchUp(attached.database) }
-    return attached.database
+    guard wanted else { return nil }
+    await serial.run {
+      let now = self.state.withLock { $0 }
+      guard !now.stopped, now.failure == nil, let catchUp = now.catchUp else { return }
+      var database = now.database
+      if database == nil, let start = now.start {
+        do {
+          let started = try await start()
+          self.state.withLock { $0.database = started }
+          database = started
+        } catch {
+          let reason = "\(error)"
+          self.state.withLock { $0.failure = reason }
+          FileHandle.standardError.write(Data("outpost-sandbox: \(reason)\n".utf8))
+        }
+      }
+      if let database { await catchUp(database) }
+    }
+    return state.withLock { $0.database }
   }
 
   /// The answer to a Data API request from the database, as the user `owner` names (the
   /// project's token check, which may refuse: an expired or malformed JWT); nil when the
-  /// project's data is not on PostgreSQL.
+  /// project's data is not on PostgreSQL. A database that could not start answers 503 with why.
   func respond(
     _ request: SandboxRequest, path: String, nowMicroseconds: Int64,
     owner: () async throws(TasksRestError) -> String?
   ) async -> SandboxResponse? {
-    guard let database = await current() else { return nil }
+    guard wanted else { return nil }
+    guard let database = await current() else {
+      let reason = state.withLock { $0.failure } ?? "the sandbox is stopping"
+      return TasksReplies.postgrest(
+        .serviceUnavailable, "PGRST000", "the sandbox's PostgreSQL is unavailable: \(reason)")
+    }
     do throws(TasksRestError) {
       return await database.respond(request, path: path, owner: try await owner(), nowMicroseconds: nowMicroseconds)
     } catch {

@@ -75,6 +75,16 @@ final class SandboxProjectDatabase: Sendable {
     }
   }
 
+  /// The first row a GET as the service role selects (`query` with its `order`), if any.
+  func first(_ query: String) async -> [String: SandboxJSON]? {
+    let table = query.split(separator: "?", maxSplits: 1).first.map(String.init) ?? query
+    let reply = await engine.respond(
+      SandboxRequest(method: .GET, uri: "/rest/v1/\(query)\(query.contains("?") ? "&" : "?")limit=1"),
+      path: "/rest/v1/" + table, caller: .service)
+    guard case .array(let rows)? = SandboxJSON.parse(reply.body) else { return nil }
+    return rows.first?.members
+  }
+
   /// A PATCH of one row by id as the service role, at the sandbox's now: the row as it is then.
   func update(
     _ name: String, id: String, values: SandboxJSON, nowMicroseconds: Int64, table: SupabaseTable

@@ -15,7 +15,29 @@ enum ViiRaaAdmin {
     "soft-delete-reading", "hard-delete-reading", "end-sessions", "add-reminder", "publish-insight", "config",
   ]
 
-  static func state(_ sandbox: ViiRaaSandbox) -> SandboxJSON {
+  static let latestColumns = ["id", "measured_at", "value_mgdl", "range_flag", "trend", "dedup_key", "updated_at"]
+
+  static func state(_ sandbox: ViiRaaSandbox) async -> SandboxJSON {
+    // On PostgreSQL the copy is the truth (it also holds what clients wrote).
+    var onPostgres: [String: (counts: [(String, SandboxJSON)], latest: SandboxJSON)] = [:]
+    if let postgres = await sandbox.postgres {
+      for user in ViiRaaDemo.authUsers {
+        var counts: [(String, SandboxJSON)] = []
+        for table in ViiRaaTables.all {
+          let rows = await postgres.rows("\(table.name)?select=deleted_at&user_id=eq.\(user.id)&order=id.asc")
+          let deleted = rows.count { row in
+            if case .null = row["deleted_at"] ?? .null { return false }
+            return true
+          }
+          counts.append((table.name, .object([("rows", .int(rows.count - deleted)), ("deleted", .int(deleted))])))
+        }
+        let latest = await postgres.first(
+          "glucose_readings?select=\(latestColumns.joined(separator: ","))&user_id=eq.\(user.id)"
+            + "&deleted_at=is.null&order=measured_at.desc,id.desc")
+        let latestJSON = latest.map { row in SandboxJSON.object(latestColumns.map { ($0, row[$0] ?? .null) }) }
+        onPostgres[user.id] = (counts, latestJSON ?? .null)
+      }
+    }
     let stats = sandbox.auth.currentStats()
     let sessions = sandbox.auth.withState { state in
       ViiRaaDemo.authUsers.map { state.sessions.counts(of: $0.email.lowercased()) }
@@ -30,14 +52,13 @@ enum ViiRaaAdmin {
           return (table.name, .object([("rows", .int(rows.count - deleted)), ("deleted", .int(deleted))]))
         }
         let latest = state.rows("glucose_readings", owner: owner).last { $0["deleted_at"] == .null }
+        let truth = onPostgres[owner]
         return .object([
-          ("email", .string(user.email)), ("id", .string(owner)), ("tables", .object(counts)),
+          ("email", .string(user.email)), ("id", .string(owner)), ("tables", .object(truth?.counts ?? counts)),
           (
             "latestReading",
-            latest.map {
-              ViiRaaTables.glucoseReadings.object(
-                $0, columns: ["id", "measured_at", "value_mgdl", "range_flag", "trend", "dedup_key", "updated_at"])
-            } ?? .null
+            truth?.latest
+              ?? latest.map { ViiRaaTables.glucoseReadings.object($0, columns: latestColumns) } ?? .null
           ),
           (
             "sessions",
@@ -109,7 +130,7 @@ enum ViiRaaAdmin {
       let now = sandbox.nowMicroseconds()
       let id = sandbox.addRow("insights", email: email) { _ in
         [
-          "kind": .text("coach_note"), "title": .text(title), "body": .text(text),
+          "kind": .text("tip"), "title": .text(title), "body": .text(text),
           "period_start": .null, "period_end": .null, "metrics": .null, "published_at": .time(now), "read_at": .null,
         ]
       }

@@ -14,9 +14,10 @@ public struct SandboxViiRaaConfiguration: Sendable {
   /// The demo users' time zone (an IANA name) instead of their own (America/Chicago,
   /// Europe/Zurich); nil keeps theirs.
   public var timeZone: String?
-  /// The Data API on a real PostgreSQL with contrib/supabase/viiraa.sql (issue 46) instead of
-  /// the in-memory tables. Live mode and the admin's row changes do not reach it yet.
-  public var postgres = false
+  /// The Data API on a real PostgreSQL with contrib/supabase/viiraa.sql, started on first use
+  /// (the default: constraints, RLS and triggers are PostgreSQL's); false serves the in-memory
+  /// model's tables, for a machine without PostgreSQL.
+  public var postgres = true
 
   public init(
     apiKey: String = Self.defaultAPIKey, accessTokenLifetimeSeconds: Int = 3600, reuseIntervalSeconds: Double = 10,

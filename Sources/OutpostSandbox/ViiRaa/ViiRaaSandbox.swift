@@ -30,19 +30,23 @@ public final class ViiRaaSandbox: Sendable {
       ViiRaaState(
         seed: seed, historyDays: max(1, configuration.historyDays),
         startSeconds: clock.unixSeconds(at: clock.now()), profiles: ViiRaaDemo.profiles(in: configuration.timeZone)))
+    preparePostgres()
   }
 
   /// The PostgreSQL copy brought up to the model (live readings, admin changes), if there is one.
   var postgres: SandboxProjectDatabase? { get async { await databaseSlot.current() } }
 
-  /// Moves the data to PostgreSQL, when the configuration asks for it.
-  func attachPostgres() async throws {
+  /// How the data moves to PostgreSQL on first use, when the configuration asks for it.
+  private func preparePostgres() {
     let catchUp: @Sendable (SandboxProjectDatabase) async -> Void = { [self] database in
       let changes = withState { $0.journal.drain() }
       if !changes.isEmpty { await database.apply(changes, tables: ViiRaaTables.named) }
     }
-    try await databaseSlot.attach({ try await ViiRaaPostgres.start(self) }, catchUp: catchUp)
+    databaseSlot.prepare(start: { [self] in try await ViiRaaPostgres.start(self) }, catchUp: catchUp)
   }
+
+  /// Starts the PostgreSQL copy now (it starts on first use otherwise); throws why it cannot.
+  func startPostgres() async throws { try await databaseSlot.startNow() }
 
   func detachPostgres() async { await databaseSlot.detach() }
 

@@ -42,7 +42,7 @@ struct ViiRaaService: SandboxService {
     TasksReplies.fault(fault, request: request, path: String(request.path.dropFirst(Self.prefix.count)))
   }
 
-  func adminState() -> SandboxJSON { ViiRaaAdmin.state(sandbox) }
+  func adminState() async -> SandboxJSON { await ViiRaaAdmin.state(sandbox) }
 
   func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON {
     try ViiRaaAdmin.mutate(operation, body, sandbox: sandbox)

@@ -49,16 +49,11 @@ enum ViiRaaUpload {
         if clashesKey || clashesID {
           let handled = resolution != nil && ((byKey && clashesKey) || (target == ["id"] && clashesID))
           guard handled else {
-            let (constraint, detail) =
-              clashesKey
-              ? (
-                "glucose_readings_user_id_dedup_key_key", "Key (user_id, dedup_key)=(\(owner), \(key)) already exists."
-              )
-              : ("glucose_readings_pkey", "Key (id)=(\(id)) already exists.")
+            let constraint = clashesKey ? "glucose_readings_user_id_dedup_key_key" : "glucose_readings_pkey"
+            // No "Key (…)=(…)" detail: PostgreSQL leaves the values out when row-level security
+            // applies to the caller, as it always does for a user's token.
             return .failure(
-              TasksRestError(
-                .conflict, "23505", "duplicate key value violates unique constraint \"\(constraint)\"", details: detail)
-            )
+              TasksRestError(.conflict, "23505", "duplicate key value violates unique constraint \"\(constraint)\""))
           }
           if resolution == "resolution=merge-duplicates",
             let index = existing.firstIndex(where: { byKey ? $0["dedup_key"] == .text(key) : $0["id"] == .text(id) })

@@ -24,7 +24,7 @@ import Testing
 
   /// `postgres`: the project's Data API on PostgreSQL with contrib/supabase/agility.sql, whose
   /// policies, constraints and triggers decide (issue 46).
-  func withWorld(postgres: Bool = false, _ body: (World) async throws -> Void) async throws {
+  func withWorld(postgres: Bool = true, _ body: (World) async throws -> Void) async throws {
     var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.agility])
     configuration.manualClock = true
     configuration.agility.postgres = postgres

@@ -52,7 +52,7 @@ import Testing
     var elapsed: Double
   }
 
-  func firstSync(tokenSeconds: Int, latency: Double, stallEvery: Int? = nil, postgres: Bool = false) async throws
+  func firstSync(tokenSeconds: Int, latency: Double, stallEvery: Int? = nil, postgres: Bool = true) async throws
     -> Run
   {
     var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.viiraa])

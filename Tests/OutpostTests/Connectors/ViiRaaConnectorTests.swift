@@ -21,7 +21,7 @@ import Testing
 
   /// `postgres`: the project's Data API on PostgreSQL with contrib/supabase/viiraa.sql, where
   /// row-level security, constraints and triggers are the database's (issue 46).
-  func withWorld(historyDays: Int = 3, postgres: Bool = false, _ body: (World) async throws -> Void) async throws {
+  func withWorld(historyDays: Int = 3, postgres: Bool = true, _ body: (World) async throws -> Void) async throws {
     var configuration = SandboxConfiguration(referenceDate: Self.reference, services: [.viiraa])
     configuration.manualClock = true
     configuration.viiraa.historyDays = historyDays
