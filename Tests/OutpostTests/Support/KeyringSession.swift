@@ -112,10 +112,7 @@ final class KeyringSession: @unchecked Sendable {
   /// Stops the keyring and starts it again with its password: the collection comes back
   /// unlocked with its items, as after a fresh desktop login.
   func restartUnlocked() throws {
-    if let keyring {
-      kill(keyring.pid, SIGTERM)
-      _ = keyring.wait()
-    }
+    keyring?.stop()
     // The bus drops the name when the process is gone, just after; the new keyring must not
     // find the name still taken.
     let deadline = ContinuousClock.now + .seconds(10)
@@ -149,13 +146,11 @@ final class KeyringSession: @unchecked Sendable {
     try runCommand("/usr/bin/secret-tool", arguments, environment: environment)
   }
 
+  /// ChildProcess.stop signals only a child not yet reaped: the pid of one already reaped (the
+  /// readiness wait reaps a keyring that died) may belong to another process by now.
   func stop() {
-    if let keyring {
-      kill(keyring.pid, SIGTERM)
-      _ = keyring.wait()
-    }
-    kill(bus.pid, SIGTERM)
-    _ = bus.wait()
+    keyring?.stop()
+    bus.stop()
     try? FileManager.default.removeItem(atPath: directory.path)
   }
 
