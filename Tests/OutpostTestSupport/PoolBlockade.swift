@@ -14,7 +14,10 @@ public final class PoolBlockade: @unchecked Sendable {
   private var released = false
   private var blockers: [Task<Void, Never>] = []
 
-  /// Starts `width` pool tasks that each block their thread until `release()`.
+  /// Starts `width` pool tasks that each block their thread until `release()`. At the tests'
+  /// own priority: blockers at high priority got threads beside the default ones and blocked
+  /// nothing. The cost: in a full run the first blocker holds its thread while the other waits
+  /// in the pool's queue behind the tests (33 s idle, over 2 minutes beside busy loops).
   public init(width: Int = PoolBlockade.poolWidth) {
     self.width = width
     blockers = (0..<width).map { _ in Task.detached { self.hold() } }

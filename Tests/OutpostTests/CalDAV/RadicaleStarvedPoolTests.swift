@@ -9,7 +9,8 @@ import Testing
   @Test func radicaleStartsWhileEveryPoolThreadIsBlocked() async throws {
     let blockade = PoolBlockade()
     #expect(blockade.waitUntilHolding(), "the blockers never held all \(PoolBlockade.poolWidth) pool threads")
-    // Queued behind the blockers: it runs only when a pool thread is free again.
+    // Queued behind the blockers at the tests' own priority: it runs only when a pool thread
+    // is free for the tests again.
     let probeRan = Atomic<Bool>(false)
     let probe = Task.detached { probeRan.store(true, ordering: .sequentiallyConsistent) }
 
