@@ -43,16 +43,24 @@ swift build --build-tests >"$logs/build.log" 2>&1 || {
 
 passed=0
 failed=0
+times=()
 for i in $(seq 1 "$runs"); do
   started=$SECONDS
-  if swift test --skip-build "$@" >"$logs/run-$i.log" 2>&1; then
+  log="$logs/run-$i.log"
+  if swift test --skip-build "$@" >"$log" 2>&1; then
     passed=$((passed + 1))
     echo "repeat-tests: run $i of $runs passed ($((SECONDS - started)) s)"
   else
     failed=$((failed + 1))
-    echo "repeat-tests: run $i of $runs FAILED ($((SECONDS - started)) s); log: $logs/run-$i.log"
-    grep -E '✘|error:|failed' "$logs/run-$i.log" | grep -v '^􀟈' | head -8 | sed 's/^/    /'
+    echo "repeat-tests: run $i of $runs FAILED ($((SECONDS - started)) s); log: $log"
+    # The failed tests' own lines; only when there are none (a crash), the errors. Log lines
+    # of the code under test that merely contain "failed" are not the failure.
+    { grep -E '^✘ Test .* (recorded an issue|failed)' "$log" ||
+      grep -E 'error:|Fatal error|fatal error|exited with signal' "$log" | tail -5; } | head -8 | sed 's/^/    /'
   fi
+  times+=($((SECONDS - started)))
 done
-echo "$passed passed, $failed failed"
+sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+echo "$passed passed, $failed failed (runs took $(head -1 <<<"$sorted")–$(tail -1 <<<"$sorted") s," \
+  "median $(sed -n "$(((${#times[@]} + 1) / 2))p" <<<"$sorted") s)"
 [ "$failed" -eq 0 ]

@@ -5,7 +5,7 @@ import Testing
 /// End to end on a private session bus, against Tests/Support/notification-server.py (which
 /// records every call and clicks actions on request). Serialized: each test starts a bus and a
 /// Python server, and the machine is small.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .offThePool, .timeLimit(.minutes(3)))
 struct DesktopBusTests {
   static let reminder = DesktopNotification(
     appName: "Outpost", icon: "appointment-soon", summary: "Standup in 10 min", body: "Room 4 & video",

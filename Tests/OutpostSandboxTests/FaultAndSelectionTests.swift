@@ -1,9 +1,10 @@
 import Foundation
 import OutpostSandbox
+import OutpostTestSupport
 import Testing
 
 /// `/__admin/faults` for the tasks module, and `services` choosing what a sandbox mounts.
-@Suite struct FaultAndSelectionTests {
+@Suite(.offThePool) struct FaultAndSelectionTests {
   private func setFaults(_ client: SandboxClient, _ settings: String) async throws -> Reply {
     try await client.postJSON("/__admin/faults", #"{"service":"tasks",\#(settings)}"#)
   }

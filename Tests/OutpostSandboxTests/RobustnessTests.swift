@@ -1,10 +1,11 @@
 import Foundation
 import OutpostSandbox
+import OutpostTestSupport
 import Testing
 
 /// HTTP-level behaviour clients rely on: keep-alive with Content-Length, and a server that
 /// survives whatever it is sent.
-@Suite struct RobustnessTests {
+@Suite(.offThePool) struct RobustnessTests {
   @Test func pipelinedRequestsOnOneKeepAliveConnection() async throws {
     try await withSandbox { server, _ in
       let connection = try RawConnection(port: server.port)

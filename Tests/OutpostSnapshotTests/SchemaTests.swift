@@ -6,7 +6,7 @@ import Testing
 
 /// snapshot.json, in several states, against rpc-schema/snapshot.schema.json, checked by an
 /// independent validator (python3-jsonschema, draft 2020-12).
-@Suite struct SchemaTests {
+@Suite(.offThePool) struct SchemaTests {
   static let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../rpc-schema/snapshot.schema.json").standardized.path
 

@@ -4,7 +4,7 @@ import OutpostSnapshot
 import Synchronization
 import Testing
 
-@Suite struct SnapshotWriterTests {
+@Suite(.offThePool) struct SnapshotWriterTests {
   func snapshot(_ title: String, pending: Int = 0) -> Snapshot {
     let item = StoredItem(
       number: 1, accountID: "a", item: assignment("a", title, at: Clock.local(2026, 11, 21, 19, 30)),

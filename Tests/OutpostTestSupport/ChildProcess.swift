@@ -87,19 +87,44 @@ public final class ChildProcess: Sendable {
     }
   }
 
+  /// Waits at most `limit` for the exit: its status, or nil while it still runs. Wakes when the
+  /// child exits (its pidfd becomes readable), not on a timer; blocks the calling thread.
+  public func wait(upTo limit: Duration) -> Int32? {
+    if let done = poll() { return done }
+    let deadline = ContinuousClock.now + limit
+    let pidfd = Self.pidfdOpen.map { $0(pid, 0) } ?? -1
+    defer { if pidfd >= 0 { close(pidfd) } }
+    while true {
+      if let done = poll() { return done }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return nil }
+      let milliseconds = CInt(min(left / .milliseconds(1), Double(CInt.max)).rounded(.up))
+      if pidfd >= 0 {
+        var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+        _ = Glibc.poll(&entry, 1, milliseconds)
+      } else {
+        // A kernel without pidfds (before 5.3): look again every 10 ms.
+        _ = Glibc.poll(nil, 0, min(milliseconds, 10))
+      }
+    }
+  }
+
   /// SIGTERM, then SIGKILL if it has not gone after `grace`; reaps it.
   @discardableResult
   public func stop(grace: Duration = .seconds(10)) -> Int32 {
     if let done = poll() { return done }
     kill(pid, SIGTERM)
-    let deadline = ContinuousClock.now + grace
-    while ContinuousClock.now < deadline {
-      if let done = poll() { return done }
-      usleep(10_000)
-    }
+    if let done = wait(upTo: grace) { return done }
     kill(pid, SIGKILL)
     return wait()
   }
+
+  private typealias PidfdOpen = @convention(c) (pid_t, CUnsignedInt) -> CInt
+  /// glibc ≥ 2.36 has pidfd_open, but Swift's Glibc module does not show <sys/pidfd.h>.
+  private static let pidfdOpen: PidfdOpen? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open") else { return nil }
+    return unsafeBitCast(symbol, to: PidfdOpen.self)
+  }()
 
   private static func decode(_ raw: Int32) -> Int32 { raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f) }
 

@@ -94,11 +94,5 @@ public func runCommandDetached(
   _ executable: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
   input: String? = nil
 ) async throws -> CommandResult {
-  try await withCheckedThrowingContinuation { continuation in
-    let thread = Thread {
-      let result = Result { try runCommand(executable, arguments, environment: environment, input: input) }
-      continuation.resume(with: result)
-    }
-    thread.start()
-  }
+  try await blocking { try runCommand(executable, arguments, environment: environment, input: input) }
 }

@@ -9,7 +9,7 @@ import Testing
 /// every frequency with INTERVAL, COUNT or UNTIL, BYDAY (with and without ordinals),
 /// BYMONTHDAY (negative too), BYMONTH and BYSETPOS, starting in Europe/Zurich or UTC: the same
 /// instants, in the same order, across DST changes and short months.
-@Suite struct RecurrenceReferenceProperties {
+@Suite(.offThePool) struct RecurrenceReferenceProperties {
   struct Case: Sendable, CustomStringConvertible {
     var start: String
     var zone: String

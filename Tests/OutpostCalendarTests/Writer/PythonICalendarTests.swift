@@ -8,7 +8,7 @@ import Testing
 /// `/usr/bin/python3`. It must be installed (`/usr/bin/python3 -m pip install
 /// --break-system-packages icalendar`); without it this suite fails rather than skips, so that
 /// CI cannot pass without the independent check.
-@Suite struct PythonICalendarTests {
+@Suite(.offThePool) struct PythonICalendarTests {
   static let python = "/usr/bin/python3"
   static let install = "/usr/bin/python3 -m pip install --break-system-packages icalendar"
 

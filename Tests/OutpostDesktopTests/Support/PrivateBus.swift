@@ -75,7 +75,8 @@ final class PrivateBus: @unchecked Sendable {
       environment: ["PATH": "/usr/bin:/bin"], redirections: [1: fds[1]])
     close(fds[1])
     guard let line = readLine(from: fds[0], timeout: .seconds(30)), line.hasPrefix("unix:") else {
-      throw TestFailure("dbus-daemon gave no address")
+      // Its standard error is the test's: why it stopped is printed above.
+      throw TestFailure("dbus-daemon gave no address (\(Self.ending(of: daemon)))")
     }
     address = line
   }
@@ -83,6 +84,12 @@ final class PrivateBus: @unchecked Sendable {
   func stop() {
     daemon?.stop()
     daemon = nil
+  }
+
+  /// How a peer that gave no ready line ended, for the failure message.
+  static func ending(of child: ChildProcess?) -> String {
+    guard let child else { return "not started" }
+    return child.wait(upTo: .seconds(5)).map { "exited with \($0)" } ?? "still running"
   }
 
   /// Whether `name` has an owner on this bus (asked with dbus-send).
@@ -120,7 +127,8 @@ final class NotificationServer: @unchecked Sendable {
       redirections: [1: fds[1]])
     close(fds[1])
     guard readLine(from: fds[0], timeout: .seconds(60)) == "ready" else {
-      throw TestFailure("the test notification server did not start")
+      // Its standard error is the test's: Python's traceback is printed above.
+      throw TestFailure("the test notification server did not start (\(PrivateBus.ending(of: process)))")
     }
   }
 

@@ -8,7 +8,7 @@ import Testing
 /// Someone else writes between Outpost's listing and its write, so that the precondition
 /// itself fails (412) on a real Radicale: the recovery must still end with Outpost's event,
 /// and say what happened.
-@Suite struct CalDAVRaceTests {
+@Suite(.offThePool) struct CalDAVRaceTests {
   typealias F = CalDAVFixtures
 
   @Test func aCreateThatFindsOutpostsEventAlreadyThereTakesItOver() async throws {

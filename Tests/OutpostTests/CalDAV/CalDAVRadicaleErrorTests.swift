@@ -4,7 +4,7 @@ import Testing
 
 /// What goes wrong with a real server: a wrong password, a URL that is no calendar, a server
 /// that went down. Each must be a clear error of the right class, with nothing lost.
-@Suite struct CalDAVRadicaleErrorTests {
+@Suite(.offThePool) struct CalDAVRadicaleErrorTests {
   typealias F = CalDAVFixtures
 
   @Test func aWrongPasswordIsInvalidCredentialsAndChangesNothing() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// The pusher against a real Radicale: what a calendar app then reads, and what happens when
 /// other people change the calendar. Each test has its own server.
-@Suite struct CalDAVRadicaleTests {
+@Suite(.offThePool) struct CalDAVRadicaleTests {
   typealias F = CalDAVFixtures
   let utc = TimeZone(identifier: "UTC")!
 

@@ -60,29 +60,28 @@ final class RadicaleServer: @unchecked Sendable {
       let child = try ChildProcess(Self.python, arguments, environment: environment, redirections: [1: log, 2: log])
       close(log)
       process = child
-      if try await waitUntilAnswering(child) { return }
-      let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-      if output.contains("No module named radicale") {
-        throw TestFailure("Radicale is not installed for \(Self.python); install it with: \(Self.installHint)")
-      }
-      guard output.contains("Address already in use") else {
-        throw TestFailure("Radicale did not start:\n\(output.suffix(2000))")
+      let port = port
+      switch await Readiness.waitOffThePool(for: child, until: { Readiness.acceptsTCP(port: port) }) {
+      case .ready: return
+      case .timedOut:
+        kill(child.pid, SIGKILL)
+        throw TestFailure("Radicale did not listen on \(baseURL) within 60 s:\n\(Self.log(at: logPath))")
+      case .exited(let status):
+        let output = Self.log(at: logPath)
+        if output.contains("No module named radicale") {
+          throw TestFailure("Radicale is not installed for \(Self.python); install it with: \(Self.installHint)")
+        }
+        guard output.contains("Address already in use") else {
+          throw TestFailure("Radicale exited with \(status) before listening:\n\(output)")
+        }
       }
     }
     throw TestFailure("Radicale found no free port")
   }
 
-  /// True once it answers HTTP; false when it exited (the log says why).
-  private func waitUntilAnswering(_ child: ChildProcess) async throws -> Bool {
-    let transport = TestHTTP.quick
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-      if child.poll() != nil { return false }
-      if (try? await transport.send(HTTPRequest(method: "OPTIONS", url: baseURL + "/"))) != nil { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    kill(child.pid, SIGKILL)
-    throw TestFailure("Radicale did not answer on \(baseURL) within 60 s")
+  /// The end of Radicale's log, for a failure message.
+  private static func log(at path: String) -> String {
+    String(((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").suffix(2000))
   }
 
   /// A port nothing listens on right now.

@@ -11,7 +11,7 @@ extension CalendarOutputs {
   /// subscribes to the feed. Both must be installed (`install`); without them these tests fail,
   /// so that CI cannot pass without the independent check. Checked with khal 0.14.1 and
   /// vdirsyncer 0.21.0.
-  @Suite struct Peers {
+  @Suite(.offThePool) struct Peers {
     static let install = "/usr/bin/python3 -m pip install --break-system-packages khal vdirsyncer"
     typealias Fixture = CalendarOutputFixture
 

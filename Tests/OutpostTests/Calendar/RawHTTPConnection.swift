@@ -124,10 +124,3 @@ final class RawHTTPConnection: @unchecked Sendable {
     return nil
   }
 }
-
-/// Runs blocking work on a thread of its own, off the cooperative pool.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-  }
-}

@@ -198,8 +198,7 @@ extension EndToEnd {
       #expect(bad.status == 64)
 
       // Without a notification server nothing is lost: stored, and status says so.
-      kill(server.process.pid, SIGTERM)
-      _ = server.process.wait()
+      server.process.stop()
       let third = upcoming[5]
       try await move(sandbox, third, to: Date().addingTimeInterval(3600 + 3))
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)

@@ -8,7 +8,7 @@ import Testing
 /// device grant, all through `AgileNetworkConnector` as the daemon drives it. The test plays the
 /// browser and the user with Glewlwyd's own login API, as its login page does. No wait is on the
 /// wall clock: the sign-ins wait on a `ManualClock` the test moves.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GlewlwydOIDCTests {
+@Suite(.serialized, .offThePool, .timeLimit(.minutes(3))) struct GlewlwydOIDCTests {
   func connector(_ server: GlewlwydServer) -> AgileNetworkConnector {
     let account = ConnectorAccount(
       id: "glewlwyd-1", username: nil, baseURL: server.baseURL,

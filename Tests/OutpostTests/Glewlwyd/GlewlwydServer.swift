@@ -82,6 +82,7 @@ final class GlewlwydServer: @unchecked Sendable {
   private func start() async throws {
     let template = try String(contentsOfFile: Self.fixtures + "/glewlwyd.conf", encoding: .utf8)
     // A port picked free can be taken before Glewlwyd binds it: try a few.
+    var lastExit: Int32 = 0
     for _ in 0..<3 {
       port = RadicaleServer.freePort()
       let configuration = directory.file("glewlwyd.conf")
@@ -96,23 +97,18 @@ final class GlewlwydServer: @unchecked Sendable {
         redirections: [1: log, 2: log])
       close(log)
       process = child
-      if try await waitUntilAnswering(child) { return }
-    }
-    throw TestFailure("Glewlwyd did not start on a free port:\n\(logTail)")
-  }
-
-  /// True once it answers HTTP; false when it exited (the log says why).
-  private func waitUntilAnswering(_ child: ChildProcess) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-      if child.poll() != nil { return false }
-      if (try? await TestHTTP.quick.send(HTTPRequest(method: "GET", url: api + "/auth/scheme/"))) != nil {
-        return true
+      let port = port
+      switch await Readiness.waitOffThePool(for: child, until: { Readiness.acceptsTCP(port: port) }) {
+      case .ready: return
+      case .timedOut:
+        kill(child.pid, SIGKILL)
+        throw TestFailure("Glewlwyd did not listen on \(baseURL) within 60 s:\n\(logTail)")
+      case .exited(let status):
+        // Most likely another process took the port first: try the next one.
+        lastExit = status
       }
-      try await Task.sleep(for: .milliseconds(50))
     }
-    kill(child.pid, SIGKILL)
-    throw TestFailure("Glewlwyd did not answer on \(baseURL) within 60 s:\n\(logTail)")
+    throw TestFailure("Glewlwyd exited with \(lastExit) before listening, three times:\n\(logTail)")
   }
 
   // MARK: Configuring, as an administrator would in its admin app
@@ -124,7 +120,8 @@ final class GlewlwydServer: @unchecked Sendable {
     try await expectOK(send("POST", "/client/", json: fixture("client.json"), cookie: admin))
     var plugin = try fixture("oidc-plugin.json")
     var parameters = plugin["parameters"] as? [String: Any] ?? [:]
-    let (privateKey, publicKey) = try Self.rsaKeyPair()
+    // openssl runs for a while: on a thread of its own, not the pool.
+    let (privateKey, publicKey) = try await blocking { try Self.rsaKeyPair() }
     parameters["iss"] = issuer
     parameters["key"] = privateKey
     parameters["cert"] = publicKey

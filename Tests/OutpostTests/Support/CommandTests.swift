@@ -3,7 +3,7 @@ import Testing
 
 /// The shared launcher (Tests/OutpostTestSupport) that every test runs its peers with: outputs
 /// larger than a pipe, input larger than a pipe, a command that ignores its input, a killed one.
-@Suite(.timeLimit(.minutes(1))) struct CommandTests {
+@Suite(.offThePool, .timeLimit(.minutes(1))) struct CommandTests {
   @Test func bothOutputsAreReadTogether() throws {
     // 200 kB on stderr before a word on stdout: reading stdout to its end first would wait
     // forever on a command blocked writing stderr.

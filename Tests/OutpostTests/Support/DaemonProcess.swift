@@ -79,17 +79,20 @@ final class DaemonProcess: @unchecked Sendable {
       ], waitForSocket: false)
   }
 
-  /// Polls until the socket accepts a `daemon.hello`.
+  /// Blocks until the socket answers a `daemon.hello` (tried only once it accepts), or says why
+  /// not with the daemon's log. Blocking: its tests run `.offThePool`.
   func waitUntilServing(timeout: Duration = .seconds(20)) throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if let client = try? client(), (try? client.call(DaemonHello.self, .init())) != nil { return }
-      if let process, let status = process.poll() {
-        throw TestFailure("outpostd exited with \(status) before serving:\n\(log)")
-      }
-      usleep(20_000)
+    guard let process else { throw TestFailure("not started") }
+    let socketPath = paths.socketPath
+    let outcome = Readiness.wait(for: process, limit: timeout) {
+      guard Readiness.acceptsUnix(path: socketPath), let client = try? client() else { return false }
+      return (try? client.call(DaemonHello.self, .init())) != nil
     }
-    throw TestFailure("outpostd did not serve within \(timeout):\n\(log)")
+    switch outcome {
+    case .ready: return
+    case .exited(let status): throw TestFailure("outpostd exited with \(status) before serving:\n\(log)")
+    case .timedOut: throw TestFailure("outpostd did not serve within \(timeout):\n\(log)")
+    }
   }
 
   func client(timeout: Duration = .seconds(10)) throws -> RPCClient {
@@ -106,14 +109,8 @@ final class DaemonProcess: @unchecked Sendable {
 
   func waitForExit(timeout: Duration = .seconds(20)) throws -> Int32 {
     guard let process else { throw TestFailure("not started") }
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      if let status = process.poll() { return status }
-      guard ContinuousClock.now < deadline else {
-        kill(process.pid, SIGKILL)
-        throw TestFailure("outpostd did not exit within \(timeout):\n\(log)")
-      }
-      usleep(10_000)
-    }
+    if let status = process.wait(upTo: timeout) { return status }
+    kill(process.pid, SIGKILL)
+    throw TestFailure("outpostd did not exit within \(timeout):\n\(log)")
   }
 }

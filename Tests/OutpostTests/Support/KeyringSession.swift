@@ -90,32 +90,33 @@ final class KeyringSession: @unchecked Sendable {
     let input = ClosingPipe()
     let log = open(directory.file("keyring.log"), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     defer { close(log) }
-    keyring = try ChildProcess(
+    let child = try ChildProcess(
       "/usr/bin/gnome-keyring-daemon", ["--unlock", "--components=secrets", "--foreground"],
       environment: environment, redirections: [0: input.read, 1: log, 2: log])
+    keyring = child
     close(input.read)
     _ = Self.password.withCString { write(input.write, $0, strlen($0)) }
     close(input.write)
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-      if try secretServiceIsOnTheBus() { return }
-      usleep(50_000)
+    switch Readiness.wait(for: child, until: { (try? self.secretServiceIsOnTheBus()) ?? false }) {
+    case .ready: return
+    case .exited(let status):
+      throw TestFailure("gnome-keyring exited with \(status) before it was on the test bus:\n\(keyringLog)")
+    case .timedOut: throw TestFailure("gnome-keyring did not appear on the test bus within 60 s:\n\(keyringLog)")
     }
-    throw TestFailure("gnome-keyring did not appear on the test bus")
+  }
+
+  private var keyringLog: String {
+    String(((try? String(contentsOfFile: directory.file("keyring.log"), encoding: .utf8)) ?? "").suffix(2000))
   }
 
   /// Stops the keyring and starts it again with its password: the collection comes back
   /// unlocked with its items, as after a fresh desktop login.
   func restartUnlocked() throws {
-    if let keyring {
-      kill(keyring.pid, SIGTERM)
-      _ = keyring.wait()
-    }
+    keyring?.stop()
+    // The bus drops the name when the process is gone, just after; the new keyring must not
+    // find the name still taken.
     let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-      if try !secretServiceIsOnTheBus() { break }
-      usleep(20_000)
-    }
+    while ContinuousClock.now < deadline, try secretServiceIsOnTheBus() {}
     try startKeyring()
   }
 
@@ -145,13 +146,11 @@ final class KeyringSession: @unchecked Sendable {
     try runCommand("/usr/bin/secret-tool", arguments, environment: environment)
   }
 
+  /// ChildProcess.stop signals only a child not yet reaped: the pid of one already reaped (the
+  /// readiness wait reaps a keyring that died) may belong to another process by now.
   func stop() {
-    if let keyring {
-      kill(keyring.pid, SIGTERM)
-      _ = keyring.wait()
-    }
-    kill(bus.pid, SIGTERM)
-    _ = bus.wait()
+    keyring?.stop()
+    bus.stop()
     try? FileManager.default.removeItem(atPath: directory.path)
   }
 

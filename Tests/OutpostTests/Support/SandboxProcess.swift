@@ -16,13 +16,16 @@ final class SandboxProcess: @unchecked Sendable {
       environment: ProcessInfo.processInfo.environment, redirections: [1: out.write])
     close(out.write)
     defer { close(out.read) }
-    // The first line says where it listens; read it byte by byte so nothing else is consumed.
+    // The first line says where it listens, once it does (an event, not a poll); read it byte by
+    // byte so nothing else is consumed. Blocking: its tests run `.offThePool`.
     var line: [UInt8] = []
     var byte: UInt8 = 0
     while read(out.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
     let text = String(decoding: line, as: UTF8.self)
     guard let range = text.range(of: "http://") else {
-      throw TestFailure("outpost-sandbox did not say where it listens: \"\(text)\"")
+      // Its standard error is the test's: why it stopped is printed just above.
+      let status = process.wait(upTo: .seconds(10)).map { "exited with \($0)" } ?? "still runs"
+      throw TestFailure("outpost-sandbox did not say where it listens (\(status)): \"\(text)\"")
     }
     baseURL = String(text[range.lowerBound...])
   }
