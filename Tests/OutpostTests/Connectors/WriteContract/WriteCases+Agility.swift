@@ -129,7 +129,19 @@ extension WriteCases {
         refusal: .check { world in try unreadable("values", "category_id", try await recategorisation(world)) }),
       WriteCase(
         connector: "agility", action: .agilityCreateDraft, world: WriteWorlds.agility, request: newDraft,
-        observe: agilityRow("invoices"), applied: { row, _ in row?["status"] == "draft" },
+        observe: { world, request in
+          let id = FormEncoding.percentEncode(request.target)
+          let database = world.server.agility.postgres
+          return [
+            "invoices": .int(Int64(count(await stored(database, "invoices?select=id&id=eq.\(id)&order=id.asc")))),
+            "lines": .int(
+              Int64(count(await stored(database, "invoice_line_items?select=id&invoice_id=eq.\(id)&order=id.asc")))),
+          ]
+        },
+        applied: { seen, request in
+          guard case .array(let lines)? = request.params["lines"] else { return false }
+          return seen?["invoices"] == .int(1) && seen?["lines"] == .int(Int64(lines.count))
+        },
         conflict: .notApplicable("a new draft has no upstream item to be stale against (its id is made when queued)"),
         refusal: .check { world in try unreadable("invoice", "tax_rate", try await newDraft(world)) }),
       WriteCase(

@@ -24,8 +24,10 @@ extension WriteCases {
     try #require(reply.status == 200, "\(reply.text)")
   }
 
-  static func rppOrder(_ world: WriteWorld, _ id: String) async throws -> JSONValue? {
-    RPPSessionTests.array(try await rppState(world)["orders"]).first { $0["id"] == .string(id) }
+  /// Whether the sandbox holds a booking under the key (its map is keyed per user).
+  static func booked(_ state: JSONValue, _ key: String) -> Bool {
+    guard case .object(let byKey)? = state["bookingsByIdempotencyKey"], !key.isEmpty else { return false }
+    return byKey.keys.contains { $0.hasSuffix(key) }
   }
 
   /// A free slot from the third day on, as `outpost rpp availability` lists them.
@@ -103,12 +105,12 @@ extension WriteCases {
       .rppRead, try RPPConnector.prepare(.rppRead, on: conversation, params: [:], now: world.now), item: conversation)
   }
 
-  /// The order's start, status and version as RPP holds them.
+  /// The order's start, status and version as RPP lists them.
   static let orderState: @Sendable (WriteWorld, ActionRequest) async throws -> JSONValue? = { world, request in
-    guard let order = try await rppOrder(world, request.target) else { return nil }
+    guard let order = try await world.item(.order, request.target) else { return nil }
     return [
-      "start": order["appointment"]?["start"] ?? .null, "status": order["status"] ?? .null,
-      "version": order["version"] ?? .null,
+      "start": order.startsAt.map { .string(UTCTimestamp.format($0)) } ?? .null,
+      "status": order.details["status"] ?? .null, "version": order.details["version"] ?? .null,
     ]
   }
 
@@ -125,7 +127,7 @@ extension WriteCases {
           let key = request.params["idempotencyKey"]?.stringValue ?? ""
           let state = try await rppState(world)
           let orders = RPPSessionTests.array(state["orders"]).count { $0["customer"] == .string(RPPSeed.agent) }
-          return ["orders": .int(Int64(orders)), "booked": .bool(state["bookingsByIdempotencyKey"]?[key] != nil)]
+          return ["orders": .int(Int64(orders)), "booked": .bool(booked(state, key))]
         },
         applied: { seen, _ in seen?["booked"] == .bool(true) },
         conflict: .check { world, request in

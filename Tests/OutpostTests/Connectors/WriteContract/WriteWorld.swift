@@ -121,7 +121,8 @@ enum WriteWorlds {
     return try await started(server) {
       try await WriteWorld.make(
         server: server, link: link,
-        connector: AgilityConnector(account: account, transport: link) { server.agility.currentDate() }, account: account,
+        connector: AgilityConnector(account: account, transport: link) { server.agility.currentDate() },
+        account: account,
         secret: SecretString(AgilityDemo.password)
       ) { await server.advanceClock(seconds: Double(tokenSeconds + 1)) }
     }
@@ -174,7 +175,8 @@ enum WriteWorlds {
         id: "w", username: nil, baseURL: server.url(for: .keycloak), options: ["brand": brand.id], preset: brand)
       return try await WriteWorld.make(
         server: server, link: link,
-        connector: AgileNetworkConnector(account: account, transport: link) { server.viiraa.currentDate() }, account: account,
+        connector: AgileNetworkConnector(account: account, transport: link) { server.viiraa.currentDate() },
+        account: account,
         secret: SecretString(token)
       ) { await server.advanceClock(seconds: Double(tokenSeconds + 1)) }
     }
@@ -183,14 +185,16 @@ enum WriteWorlds {
   /// VolleyManager's session is a cookie; the service forgets it (as after its idle timeout).
   static func volleyManager() async throws -> WriteWorld {
     let server = try await SandboxServer.start(configuration([.volleymanager]))
-    let link = ContractLink { request in
-      request.method == "PUT" || request.url.hasSuffix(VolleyManagerPaths.offer)
-        || request.url.hasSuffix(VolleyManagerPaths.withdraw)
-    }
+    // The actions' own forms, not the association switch that may come first.
+    let paths = [
+      VolleyManagerPaths.pick, VolleyManagerPaths.offer, VolleyManagerPaths.withdraw, VolleyManagerPaths.compensation,
+    ]
+    let link = ContractLink { request in paths.contains { request.url.hasSuffix($0) } }
     let account = ConnectorAccount(id: "w", username: SandboxUser.demo.username, baseURL: server.baseURL)
     return try await started(server) {
       try await WriteWorld.make(
-        server: server, link: link, connector: VolleyManagerConnector(account: account, transport: link), account: account,
+        server: server, link: link, connector: VolleyManagerConnector(account: account, transport: link),
+        account: account,
         secret: SecretString(SandboxUser.demo.password)
       ) { await server.volleyManager.expireAllSessions() }
     }
