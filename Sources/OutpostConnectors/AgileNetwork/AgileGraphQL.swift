@@ -151,7 +151,8 @@ struct AgileGraphQL: Sendable {
     case "RATE_LIMITED":
       return .rateLimited(retryAfter: error.extensions?["retryAfterSeconds"]?.int64Value.map(Double.init))
     case "NOT_FOUND": return .notFound("\(activity): the brand does not know it (any more)")
-    case "BAD_USER_INPUT": return .unsupported("\(activity): the brand refused the request (\(error.message))")
+    // Will never succeed as sent: an action so refused ends at once as failed, in the brand's words.
+    case "BAD_USER_INPUT": return .refused("\(activity): the brand refused the request (\(error.message))")
     case "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "PERSISTED_QUERY_NOT_FOUND":
       return .unexpectedReply("\(activity): the brand's API does not take Outpost's query (\(error.message))")
     case "CURSOR_EXPIRED": return .conflict("\(activity): the change cursor is too old")

@@ -113,8 +113,11 @@ struct RPPAPI: Sendable {
     case 500..<600: return .transient("\(activity): HTTP \(reply.status)")
     case 400 where code == "CURSOR_INVALID":
       return .cursorRefused("\(activity): RPP no longer knows the page cursor")
-    case 400 where code == "VALIDATION_FAILED":
-      return .unsupported("\(activity): RPP refused the request as invalid\(fields(reply))")
+    // Bad input is never retried (rpp.md §3.1): an action so refused ends at once as failed,
+    // with RPP's field and issue, instead of waiting out five attempts.
+    case 400 where code == "VALIDATION_FAILED" || code == "IDEMPOTENCY_KEY_MISSING":
+      return .refused("\(activity): RPP refused the request as invalid\(fields(reply))")
+    case 422: return .refused("\(activity): RPP refused the request (\(named))")
     default: return .unexpectedReply("\(activity): \(named)")
     }
   }

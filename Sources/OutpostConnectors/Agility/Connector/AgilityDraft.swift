@@ -151,6 +151,11 @@ enum AgilityDraft {
     if header["template"] == .null { header["template"] = row["template"] ?? 1 }
     let patched = try await data.tryUpdate(
       "invoices", filter: "id=eq.\(id)&version=eq.\(version)", values: .object(header), session: session)
+    // A value or a policy the service refuses is the service's answer, not a sign the draft
+    // changed meanwhile: failed at once with its words, as `preconditioned` does.
+    if PostgREST.isRefusal(patched.status) {
+      throw .refused("Agility refused the change: \(message(patched.body))")
+    }
     var updated = false
     if case .array(let rows)? = patched.body, let first = rows.first {
       current = first
