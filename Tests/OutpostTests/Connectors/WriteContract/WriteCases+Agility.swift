@@ -131,7 +131,7 @@ extension WriteCases {
         connector: "agility", action: .agilityCreateDraft, world: WriteWorlds.agility, request: newDraft,
         observe: { world, request in
           let id = FormEncoding.percentEncode(request.target)
-          let database = world.server.agility.postgres
+          let database = await world.server.agility.postgres
           return [
             "invoices": .int(Int64(count(await stored(database, "invoices?select=id&id=eq.\(id)&order=id.asc")))),
             "lines": .int(
