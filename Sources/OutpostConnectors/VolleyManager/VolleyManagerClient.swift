@@ -38,6 +38,13 @@ struct VolleyManagerClient: Sendable {
     throw .unexpectedReply("\(activity): the reply is not JSON (\(reply.header("content-type") ?? "no type"))")
   }
 
+  /// Whether a reply says the session is stale (upstreams/volleymanager.md §1.3): 401, 403 or
+  /// 406, a redirect to the login page, or the login page itself where JSON was expected.
+  static func isStale(_ reply: HTTPResponse) -> Bool {
+    guard reply.status == 200 else { return classify(reply, during: "") == .sessionExpired }
+    return VolleyManagerPages.isLoginPage(reply.text) && (try? JSONParser.parse(reply.body)) == nil
+  }
+
   static func classify(_ reply: HTTPResponse, during activity: String) -> ConnectorError {
     switch reply.status {
     case 401, 403, 406: return .sessionExpired

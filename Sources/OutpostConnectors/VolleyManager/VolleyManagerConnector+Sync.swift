@@ -55,11 +55,13 @@ extension VolleyManagerConnector: SyncingConnector {
         ("searchConfiguration[propertyOrderings][0][descending]", "false"),
         ("searchConfiguration[offset]", "\(page * Self.pageSize)"),
         ("searchConfiguration[limit]", "\(Self.pageSize)"),
-        ("__csrfToken", session.csrfToken),
       ]
-      let reply = try await client.send(
-        "POST", path, cookies: &session.cookies, form: FormEncoding.encode(form),
-        contentType: "application/x-www-form-urlencoded")
+      // An expiry here renews the session and sends this page again; the pages before stay read.
+      let association = session.activeAssociationID
+      let reply = try await api(
+        "POST", path, session: &session, association: association,
+        contentType: "application/x-www-form-urlencoded"
+      ) { session in FormEncoding.encode(form + [("__csrfToken", session.csrfToken)]) }
       let value = try VolleyManagerClient.json(reply, during: "listing \(path.split(separator: "/").last ?? "")")
       guard case .array(let items)? = value["items"] else {
         throw .unexpectedReply("a search reply without an items list")

@@ -42,8 +42,9 @@ public struct VolleyManagerConnector: Connector {
     var session = try await dashboardSession(cookies: cookies)
     // 4. Pin the active association: the server's default may not be the one wanted, and every
     //    list call answers for the active one only. A failure here does not fail the login.
+    //    Sent as it is, never through a `SessionLease`: a login may be the lease's own renewal.
     if let first = session.associations.first {
-      try? await switchAssociation(to: first.occupationID, in: &session)
+      try? await sendSwitch(to: first.occupationID, in: &session)
     }
     return LoginResult(
       session: session,
@@ -101,14 +102,55 @@ public struct VolleyManagerConnector: Connector {
       calendarCode: dashboard.calendarCode.map(SecretString.init))
   }
 
-  /// Makes `occupationID` the server-side active association (text/plain, or the server 500s).
+  /// Makes `occupationID` the server-side active association, renewing the session when it has
+  /// expired (see `api`).
   func switchAssociation(to occupationID: String, in session: inout VolleyManagerSession) async throws(ConnectorError) {
+    let reply = try await api(
+      "PUT", VolleyManagerPaths.switchRole, session: &session, association: nil, contentType: "text/plain;charset=UTF-8"
+    ) { session in
+      FormEncoding.encode([("attributeValueAsArray[0]", occupationID), ("__csrfToken", session.csrfToken)])
+    }
+    guard reply.status == 200 else { throw VolleyManagerClient.classify(reply, during: "switching association") }
+    session.activeAssociationID = occupationID
+  }
+
+  /// The switch itself (text/plain, or the server 500s), on `session` as it is.
+  private func sendSwitch(to occupationID: String, in session: inout VolleyManagerSession) async throws(ConnectorError)
+  {
     let body = FormEncoding.encode([("attributeValueAsArray[0]", occupationID), ("__csrfToken", session.csrfToken)])
     let reply = try await client.send(
       "PUT", VolleyManagerPaths.switchRole, cookies: &session.cookies, form: body,
       contentType: "text/plain;charset=UTF-8")
     guard reply.status == 200 else { throw VolleyManagerClient.classify(reply, during: "switching association") }
     session.activeAssociationID = occupationID
+  }
+
+  /// One `/api/…` request under the call's `SessionLease` (issue 46 §3), so that a long sync
+  /// outlives its session: a reply that says the session is stale leads to one renewal (single
+  /// flight in the keeper) and the same request once more on the new session, and the caller
+  /// goes on from there. Sessions here cannot be renewed ahead (their lifetime is unknown
+  /// upstream), only when refused. A new login lands on the first association, and lists answer
+  /// for the active one only, so the new session is first switched back to `association`. The
+  /// form is built from the session it goes with, for that session's CSRF token.
+  func api(
+    _ method: String, _ path: String, session: inout VolleyManagerSession, association: String?, contentType: String,
+    form: (VolleyManagerSession) -> String
+  ) async throws(ConnectorError) -> HTTPResponse {
+    try await SessionLease.send(
+      with: session, same: { $0.csrfToken == $1.csrfToken }, expiring: { _ in false },
+      refused: VolleyManagerClient.isStale,
+      request: { offered throws(ConnectorError) in
+        // The lease holds the session as the keeper made it; ours has its cookies since, and
+        // its association. Take the lease's only once it is a renewed one.
+        if offered.csrfToken != session.csrfToken {
+          session = offered
+          if let association, session.activeAssociationID != association {
+            try await sendSwitch(to: association, in: &session)
+          }
+        }
+        let body = form(session)
+        return try await client.send(method, path, cookies: &session.cookies, form: body, contentType: contentType)
+      })
   }
 
   public func checkSession(_ session: VolleyManagerSession) async throws(ConnectorError) {
