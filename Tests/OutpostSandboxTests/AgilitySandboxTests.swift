@@ -391,6 +391,33 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
     }
   }
 
+  /// The admin state is the ground truth of what clients wrote too: on PostgreSQL it is read
+  /// from the copy, not from the model (a fresh-eyes tester saw it keep the seeded counts).
+  @Test(arguments: [false, true])
+  func theAdminStateShowsWhatClientsAndTheServiceWrote(postgres: Bool) async throws {
+    try await withAgilitySandbox(postgres: postgres) { _, agility in
+      func user() async throws -> [String: Any] {
+        let state = try await agility.client.get("/__admin/state?service=agility").jsonObject()
+        let users = try #require(state["users"] as? [[String: Any]])
+        return try #require(users.first { $0["email"] as? String == AgilityDemo.email })
+      }
+      func categories(_ user: [String: Any]) -> Int? {
+        ((user["tables"] as? [String: Any])?["categories"] as? [String: Any])?["rows"] as? Int
+      }
+      let before = try await user()
+      let bearer = try await agility.signIn().accessToken
+      let made = try await agility.post("categories", #"{"name":"Conference fees","kind":"expense"}"#, bearer: bearer)
+      #expect(made.status == 201, "\(made.body)")
+      let paid = try await agility.admin(
+        #"{"service":"agility","op":"record-payment","email":"\#(AgilityDemo.email)"}"#)
+      #expect(paid.status == 200, "\(paid.body)")
+      let after = try await user()
+      #expect(categories(after) == categories(before).map { $0 + 1 })
+      let statuses = { (user: [String: Any]) in (user["invoiceStatuses"] as? [String: Int])?["paid"] ?? 0 }
+      #expect(statuses(after) == statuses(before) + 1)
+    }
+  }
+
   @Test func theTwentyFirstCustomCategoryIsRefused() async throws {
     try await withAgilitySandbox { _, agility in
       let bearer = try await agility.signIn().accessToken

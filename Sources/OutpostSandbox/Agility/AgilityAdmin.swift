@@ -5,7 +5,8 @@
 /// - `record-payment` `{"email", "id"?, "amount"?}`: a server-side payment, the open amount
 ///   when no amount (dollars, a JSON number); fully paid → `paid`;
 /// - `overdue-job` `{"enabled"}`: the nightly job that stores `overdue`;
-/// - `delete-category` `{"email", "name"}`: soft delete; later references get 409 `23503`;
+/// - `delete-category` `{"email", "name"}`: later references get 409 `23503` (on PostgreSQL
+///   the row is deleted, in memory soft-deleted);
 /// - `connection-status` `{"email", "account" (id or name), "status"}`;
 /// - `end-sessions` `{"email"}`: refreshes then fail with `session_not_found`;
 /// - `config` `{"accessTokenLifetimeSeconds"?, "reuseIntervalSeconds"?}`.
@@ -15,7 +16,34 @@ enum AgilityAdmin {
     "mark-viewed", "record-payment", "overdue-job", "delete-category", "connection-status", "end-sessions", "config",
   ]
 
-  static func state(_ sandbox: AgilitySandbox) -> SandboxJSON {
+  /// A user's row counts, invoice statuses and last invoice number, from `rows`.
+  struct Truth {
+    var counts: [(String, SandboxJSON)] = []
+    var statuses: [String: Int] = [:]
+    var sequence = 0
+
+    mutating func add(_ table: String, _ rows: [AgilityTables.Row]) {
+      let deleted = rows.count { !AgilityTables.isLive($0) }
+      counts.append((table, .object([("rows", .int(rows.count - deleted)), ("deleted", .int(deleted))])))
+      guard table == "invoices" else { return }
+      for invoice in rows where AgilityTables.isLive(invoice) {
+        statuses[AgilityTables.text(invoice["status"]) ?? "", default: 0] += 1
+      }
+      sequence =
+        rows.compactMap { AgilityTables.text($0["invoice_number"]).flatMap { Int($0.dropFirst(4)) } }.max() ?? 0
+    }
+  }
+
+  static func state(_ sandbox: AgilitySandbox) async -> SandboxJSON {
+    // On PostgreSQL the copy is the truth: it holds what clients wrote and what the admin changed.
+    var onPostgres: [String: Truth] = [:]
+    if await sandbox.postgres != nil {
+      for user in AgilityDemo.authUsers {
+        var truth = Truth()
+        for table in AgilityTables.all { truth.add(table.name, await sandbox.rows(table.name, owner: user.id)) }
+        onPostgres[user.id] = truth
+      }
+    }
     let stats = sandbox.auth.currentStats()
     let sessions = sandbox.auth.withState { state in
       AgilityDemo.authUsers.map { state.sessions.counts(of: $0.email.lowercased()) }
@@ -24,19 +52,14 @@ enum AgilityAdmin {
     return sandbox.withState { state in
       let users = AgilityDemo.authUsers.enumerated().map { index, user -> SandboxJSON in
         let owner = user.id
-        let counts = AgilityTables.all.map { table -> (String, SandboxJSON) in
-          let rows = state.rows(table.name, owner: owner)
-          let deleted = rows.count { !AgilityTables.isLive($0) }
-          return (table.name, .object([("rows", .int(rows.count - deleted)), ("deleted", .int(deleted))]))
-        }
-        var statuses: [String: Int] = [:]
-        for invoice in state.rows("invoices", owner: owner) where AgilityTables.isLive(invoice) {
-          statuses[AgilityTables.text(invoice["status"]) ?? "", default: 0] += 1
-        }
+        var truth = Truth()
+        for table in AgilityTables.all { truth.add(table.name, state.rows(table.name, owner: owner)) }
+        truth.sequence = state.invoiceSequence[owner] ?? 0
+        if let copy = onPostgres[owner] { truth = copy }
         return .object([
-          ("email", .string(user.email)), ("id", .string(owner)), ("tables", .object(counts)),
-          ("invoiceSequence", .int(state.invoiceSequence[owner] ?? 0)),
-          ("invoiceStatuses", .object(statuses.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+          ("email", .string(user.email)), ("id", .string(owner)), ("tables", .object(truth.counts)),
+          ("invoiceSequence", .int(truth.sequence)),
+          ("invoiceStatuses", .object(truth.statuses.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
           (
             "sessions",
             .object([

@@ -43,7 +43,7 @@ struct AgilityService: SandboxService {
     TasksReplies.fault(fault, request: request, path: String(request.path.dropFirst(Self.prefix.count)))
   }
 
-  func adminState() async -> SandboxJSON { AgilityAdmin.state(sandbox) }
+  func adminState() async -> SandboxJSON { await AgilityAdmin.state(sandbox) }
 
   func adminMutate(operation: String, body: SandboxAdminBody) async throws(SandboxAdminError) -> SandboxJSON {
     try await AgilityAdmin.mutate(operation, body, sandbox: sandbox)
