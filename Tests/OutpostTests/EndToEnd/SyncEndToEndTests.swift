@@ -136,6 +136,9 @@ extension EndToEnd.Sync {
     #expect(offline.stdout.contains("Queued as #"), "\(offline.stdout)")
     let queue = try daemon.client().call(ActionsList.self, .init()).actions
     #expect(queue.map(\.state) == [.pending])
+    // A sync that cannot reach the service is a temporary failure, for a script to try later.
+    let unreachable = try cli(daemon, ["sync", "--wait"])
+    #expect(unreachable.status == 75, "\(unreachable.stdout)\(unreachable.stderr)")
 
     // Back online: the next sync replays it, once, and it shows up upstream.
     sandbox = try SandboxProcess(port: port)

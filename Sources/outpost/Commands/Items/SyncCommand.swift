@@ -9,8 +9,9 @@ struct SyncCommand: ParsableCommand {
     abstract: "Sync an account (or all) with its service now.",
     discussion: """
       outpostd syncs every account by itself (every 15 minutes, config key sync.interval_minutes). \
-      This starts a sync now; with --wait it waits and says what changed. Exits 1 when a sync \
-      failed. An account whose syncs keep failing says so in `outpost account list` and \
+      This starts a sync now; with --wait it waits and says what changed. Exits 75 when every \
+      failed sync is one the daemon retries by itself (the service cannot be reached, is busy or \
+      limits the rate: try again later), 1 when a sync failed otherwise. An account whose syncs keep failing says so in `outpost account list` and \
       `outpost status` ("failing since …"); --full lists everything anew, for a service that lost \
       track of where the last sync stopped.
       """)
@@ -56,8 +57,12 @@ struct SyncCommand: ParsableCommand {
       } else {
         for entry in result.accounts { print(Self.describe(entry)) }
       }
-      if result.accounts.contains(where: { $0.outcome == .failed }) {
-        throw ExitCode(CLIExitStatus.daemonError.rawValue)
+      let failed = result.accounts.filter { $0.outcome == .failed }
+      if !failed.isEmpty {
+        // A failure the daemon retries by itself (it names when) is temporary: 75, as a script
+        // that tries again later expects; any other needs the user.
+        let temporary = failed.allSatisfy { $0.retryAt != nil }
+        throw ExitCode((temporary ? CLIExitStatus.tempFail : .daemonError).rawValue)
       }
     }
   }
