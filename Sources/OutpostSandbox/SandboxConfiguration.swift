@@ -11,6 +11,9 @@ public struct SandboxConfiguration: Sendable {
   public var port: Int
   /// The services to mount; the others answer 404 (their paths fall through to nothing).
   public var services: Set<SandboxServiceName>
+  /// The Supabase projects that keep their tables on PostgreSQL (unless their configuration's
+  /// `postgres` is false): one line per project, for what must know whether PostgreSQL is needed.
+  public static let projectsOnPostgres: Set<SandboxServiceName> = [.viiraa, .agility]
   /// The VolleyManager accounts.
   public var users: [SandboxUser]
   /// Absolute lifetime of a session, counted from its creation (for a logged-in session: from the

@@ -84,13 +84,6 @@ public final class SandboxServer: Sendable {
     SandboxPostgresCluster.binaries() == nil ? "\(SandboxPostgresCluster.StartError.notInstalled)" : nil
   }
 
-  /// Starts the PostgreSQL databases of the served projects that keep their data there now,
-  /// rather than at their first request: a command line's start says at once when it cannot.
-  public func startPostgres() async throws {
-    if services.contains(.viiraa) { try await viiraa.startPostgres() }
-    if services.contains(.agility) { try await agility.startPostgres() }
-  }
-
   /// Moves the one clock of the sandbox forward, for every service at once.
   public func advanceClock(seconds: Double) async { clock.advance(seconds: seconds) }
 

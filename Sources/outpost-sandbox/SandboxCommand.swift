@@ -283,7 +283,8 @@ struct SandboxCommand: AsyncParsableCommand {
     if verbose {
       configuration.requestLogger = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
     }
-    let onPostgres = !inMemorySupabase && !Set(configuration.services).isDisjoint(with: [.viiraa, .agility])
+    let onPostgres =
+      !inMemorySupabase && !configuration.services.isDisjoint(with: SandboxConfiguration.projectsOnPostgres)
     if onPostgres, let missing = SandboxServer.postgresMissing() {
       throw ValidationError("\(missing); or pass --in-memory-supabase")
     }

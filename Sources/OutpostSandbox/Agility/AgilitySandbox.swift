@@ -51,9 +51,6 @@ public final class AgilitySandbox: Sendable {
     databaseSlot.prepare(start: { [self] in try await AgilityPostgres.start(self) }, catchUp: catchUp)
   }
 
-  /// Starts the PostgreSQL copy now (it starts on first use otherwise); throws why it cannot.
-  func startPostgres() async throws { try await databaseSlot.startNow() }
-
   func detachPostgres() async { await databaseSlot.detach() }
 
   /// The user's rows of `table`, soft-deleted ones included: from PostgreSQL when the data is

@@ -37,12 +37,6 @@ final class SandboxDatabaseSlot: Sendable {
     }
   }
 
-  /// Starts the database now if it is wanted and not yet running; throws why it cannot.
-  func startNow() async throws {
-    _ = await current()
-    if let failure = state.withLock({ $0.failure }) { throw SandboxPostgresCluster.StartError.failed(failure) }
-  }
-
   func detach() async {
     await serial.run {
       let database = self.state.withLock { state in

@@ -45,9 +45,6 @@ public final class ViiRaaSandbox: Sendable {
     databaseSlot.prepare(start: { [self] in try await ViiRaaPostgres.start(self) }, catchUp: catchUp)
   }
 
-  /// Starts the PostgreSQL copy now (it starts on first use otherwise); throws why it cannot.
-  func startPostgres() async throws { try await databaseSlot.startNow() }
-
   func detachPostgres() async { await databaseSlot.detach() }
 
   /// Runs `body` under the lock, after bringing the data up to the clock. Keep it short.
