@@ -437,6 +437,16 @@ read -r polls reader_errors empty reader_secrets <<<"$(json 'data["polls"], data
 python3 -c 'import json, sys; [print("    reader:", p, file=sys.stderr) for p in json.load(open(sys.argv[1]))["problems"]]' "$WORLD/reader.json"
 
 row() { printf '%-46s %s\n' "$1" "$2"; }
+# A run that lost or kept something says why, while the world is still there: CI keeps no
+# world directory, and its log is all a failed run leaves.
+if [ "$waiting" != 0 ] || [ "$lost" != 0 ]; then
+  echo "==> the queue at the end (outpost queue):" >&2
+  "$BIN/outpost" queue 2>&1 | head -40 >&2
+  echo "==> the daemon's log about those actions and their accounts (the last 40 lines):" >&2
+  grep -E "action #|sync of|is (error|offline)" "$WORLD/outpostd.log" | tail -40 >&2
+  echo "==> the sandbox's stderr (the last 20 lines):" >&2
+  tail -20 "$WORLD/sandbox.log" >&2
+fi
 echo
 row "seed" "$seed"
 row "simulated" "$days day(s) in $steps steps of $step_minutes min, in $((SECONDS - started)) s; a ${suspend_hours}-hour suspend"

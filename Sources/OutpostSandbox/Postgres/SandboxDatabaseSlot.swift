@@ -20,6 +20,7 @@ final class SandboxDatabaseSlot: Sendable {
     var catchUp: (@Sendable (SandboxProjectDatabase) async -> Void)?
     var database: SandboxProjectDatabase?
     var failure: String?
+    var failedStarts = 0
     var stopped = false
   }
 
@@ -48,6 +49,12 @@ final class SandboxDatabaseSlot: Sendable {
     }
   }
 
+  /// How often a database that did not start is tried again, at the next requests, before the
+  /// project answers 503 for good: a start can fail for a moment (a loaded machine, a template
+  /// still held by the session that loaded it), and a project a test or a week-long run cannot
+  /// reach for the rest of its life turns one slow second into a day of refused writes.
+  static let startAttempts = 3
+
   /// The database with every change the model made so far applied: what admin reads and the
   /// Data API answer from. Nil when the project's data is not on PostgreSQL, or when its
   /// database could not start (`failure` says why).
@@ -55,17 +62,26 @@ final class SandboxDatabaseSlot: Sendable {
     guard wanted else { return nil }
     await serial.run {
       let now = self.state.withLock { $0 }
-      guard !now.stopped, now.failure == nil, let catchUp = now.catchUp else { return }
+      guard !now.stopped, now.failedStarts < Self.startAttempts, let catchUp = now.catchUp else { return }
       var database = now.database
       if database == nil, let start = now.start {
         do {
           let started = try await start()
-          self.state.withLock { $0.database = started }
+          self.state.withLock {
+            $0.database = started
+            $0.failure = nil
+          }
           database = started
         } catch {
           let reason = "\(error)"
-          self.state.withLock { $0.failure = reason }
-          FileHandle.standardError.write(Data("outpost-sandbox: \(reason)\n".utf8))
+          let attempts = self.state.withLock {
+            $0.failure = reason
+            $0.failedStarts += 1
+            return $0.failedStarts
+          }
+          let next = attempts < Self.startAttempts ? "; tried again at the next request" : "; not tried again"
+          FileHandle.standardError.write(
+            Data("outpost-sandbox: attempt \(attempts) of \(Self.startAttempts): \(reason)\(next)\n".utf8))
         }
       }
       if let database { await catchUp(database) }

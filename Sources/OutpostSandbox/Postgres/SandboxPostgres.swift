@@ -47,8 +47,19 @@ actor SandboxPostgres {
     }
     made += 1
     let name = "\(project)_\(made)"
-    try await Self.psql(cluster, database: "postgres", command: "CREATE DATABASE \(name) TEMPLATE \(project)_template")
-    return (cluster.directory, name)
+    // A clone needs its template to itself; the session of the psql that just loaded it may
+    // still be on its way out (PostgreSQL waits 5 s for it, and a loaded machine has taken
+    // longer). That refusal alone is tried again.
+    var attempt = 1
+    while true {
+      do {
+        try await Self.psql(
+          cluster, database: "postgres", command: "CREATE DATABASE \(name) TEMPLATE \(project)_template")
+        return (cluster.directory, name)
+      } catch let error as SandboxPostgresCluster.StartError where attempt < 3 && "\(error)".contains("other users") {
+        attempt += 1
+      }
+    }
   }
 
   func drop(_ name: String) async {
