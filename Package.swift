@@ -203,6 +203,8 @@ let package = Package(
         "OutpostSnapshot", "OutpostReminders",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        // The store's memory tests read SQLite's own counters.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         // The transport tests serve on an event loop group of their own.
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -162,6 +162,8 @@ public struct Daemon {
     defer {
       do { try store.close() } catch { logger.error("closing the store: \(error)") }
     }
+    let releasing = HeapHygiene.releasing { store.releaseMemory() }
+    defer { HeapHygiene.stopReleasing(releasing) }
     let events: EventHub
     do {
       events = try await EventHub(store: store, retained: configuration.eventsRetained, logger: logger)

@@ -13,8 +13,29 @@ public enum HeapHygiene {
   /// thing at start: the limit applies to arenas made afterwards.
   public static func limitArenas() { outpost_memory_limit_arenas(2) }
 
-  /// Hands what a burst freed back to the system (a few milliseconds for a large heap).
-  static func trimAfterBurst() { _ = outpost_memory_trim() }
+  /// Hands what a burst freed back to the system (a few milliseconds for a large heap): first
+  /// the caches registered with `releasing` (SQLite's pages), then the allocator's free memory.
+  static func trimAfterBurst() {
+    for release in releasers.withLock({ Array($0.all.values) }) { release() }
+    _ = outpost_memory_trim()
+  }
+
+  /// Registers something that caches memory it can give back after a burst (the store's page
+  /// caches) until `stopReleasing` with the number returned: a daemon stopped in a test
+  /// process leaves no call behind into its closed store.
+  public static func releasing(_ release: @escaping @Sendable () -> Void) -> Int {
+    releasers.withLock { registered in
+      registered.last += 1
+      registered.all[registered.last] = release
+      return registered.last
+    }
+  }
+
+  public static func stopReleasing(_ registration: Int) {
+    _ = releasers.withLock { $0.all.removeValue(forKey: registration) }
+  }
+
+  private static let releasers = Mutex<(last: Int, all: [Int: @Sendable () -> Void])>((0, [:]))
 
   /// A trim one second after the last of a burst of calls (several large replies in a row; a
   /// sync's calendar rewrite, then its reminder plan), off the event loop. A trim in the middle
