@@ -25,7 +25,8 @@ import Testing
     try await pool.write { db in
       try db.execute(sql: "CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
       for row in 0..<2_000 {
-        try db.execute(sql: "INSERT INTO filler (body) VALUES (?)", arguments: [String(repeating: "x", count: 400) + "\(row)"])
+        try db.execute(
+          sql: "INSERT INTO filler (body) VALUES (?)", arguments: [String(repeating: "x", count: 400) + "\(row)"])
       }
     }
     let (writerBefore, readerBefore) = try await (
