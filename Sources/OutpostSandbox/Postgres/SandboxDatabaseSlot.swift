@@ -66,7 +66,7 @@ final class SandboxDatabaseSlot: Sendable {
       var database = now.database
       if database == nil, let start = now.start {
         do {
-          let started = try await start()
+          let started = try await Self.withinStartDeadline(start)
           self.state.withLock {
             $0.database = started
             $0.failure = nil
@@ -106,6 +106,60 @@ final class SandboxDatabaseSlot: Sendable {
       return await database.respond(request, path: path, owner: try await owner(), nowMicroseconds: nowMicroseconds)
     } catch {
       return error.response
+    }
+  }
+}
+
+extension SandboxDatabaseSlot {
+  /// How long a start may take before it counts as failed (and is tried again at the next
+  /// request): a start that never ends (a child process whose end is never seen) must not hold
+  /// every later request of the project behind it. The slowest start seen, a loaded 2-core
+  /// machine, took about 25 s.
+  static let startDeadlineSeconds = 120
+
+  /// `start`'s database, or a failure once the deadline passed; a database that starts after
+  /// its deadline is stopped again.
+  static func withinStartDeadline(
+    _ start: @escaping @Sendable () async throws -> SandboxProjectDatabase
+  ) async throws -> SandboxProjectDatabase {
+    let outcome = FirstOutcome()
+    return try await withCheckedThrowingContinuation { continuation in
+      outcome.waiting(continuation)
+      Task {
+        do {
+          let database = try await start()
+          if !outcome.settle(.success(database)) { await database.stop() }
+        } catch {
+          outcome.settle(.failure(error))
+        }
+      }
+      Task {
+        try? await Task.sleep(for: .seconds(startDeadlineSeconds))
+        outcome.settle(
+          .failure(SandboxPostgresCluster.StartError.failed("the start took more than \(startDeadlineSeconds) s")))
+      }
+    }
+  }
+
+  /// The first of two outcomes, handed to the one waiting.
+  private final class FirstOutcome: Sendable {
+    private let state = Mutex<(CheckedContinuation<SandboxProjectDatabase, any Error>?, Bool)>((nil, false))
+
+    func waiting(_ continuation: CheckedContinuation<SandboxProjectDatabase, any Error>) {
+      state.withLock { $0.0 = continuation }
+    }
+
+    /// True when this outcome was the first.
+    @discardableResult func settle(_ result: Result<SandboxProjectDatabase, any Error>) -> Bool {
+      let continuation = state.withLock { state -> CheckedContinuation<SandboxProjectDatabase, any Error>? in
+        guard !state.1 else { return nil }
+        state.1 = true
+        defer { state.0 = nil }
+        return state.0
+      }
+      guard let continuation else { return false }
+      continuation.resume(with: result)
+      return true
     }
   }
 }
