@@ -63,8 +63,22 @@ extension WriteCases {
       }.min { $0.startsAt! < $1.startsAt! })
   }
 
+  /// The occurrence "done" counts for now: the latest whose `doneFrom` has passed. Not the next
+  /// one ahead, which cannot be marked done for half of every day (a 14:00 check is done from
+  /// 02:00 on): the suite failed from 14:00 to 02:00 UTC.
+  static func currentReminder(_ world: WriteWorld) async throws -> Item {
+    let now = world.now
+    return try #require(
+      try await world.items(.coachingReminder).filter {
+        guard $0.title == "Check your glucose", $0.status != .closed,
+          let from = $0.details["doneFrom"]?.stringValue.flatMap(UTCTimestamp.parse)
+        else { return false }
+        return from <= now
+      }.max { ($0.startsAt ?? .distantPast) < ($1.startsAt ?? .distantPast) })
+  }
+
   static func reminderRequest(_ world: WriteWorld, _ type: ActionType) async throws -> ActionRequest {
-    let item = try await upcomingReminder(world)
+    let item = try await type == .viiraaReminderDone ? currentReminder(world) : upcomingReminder(world)
     let params: [String: JSONValue] = type == .viiraaReminderSnooze ? ["minutes": 15] : [:]
     return WriteWorld.request(
       type, try ViiRaaConnector.prepare(type, on: item, params: params, now: world.now), item: item)
