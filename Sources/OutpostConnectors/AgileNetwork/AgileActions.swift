@@ -23,18 +23,19 @@ extension AgileNetworkConnector {
       name: .agileFollow, service: descriptor.kind, summary: "follow an expert (by slug or id)", targets: [],
       parameters: [
         ActionParameter("expert", .string, required: true, summary: "the expert's slug or id", maxLength: 200)
-      ]
-    ),
+      ], sent: LocalizedText(en: "followed {0}", de: "gefolgt: {0}", fr: "suivi : {0}", it: "seguito: {0}")),
     ActionDeclaration(
       name: .agileUnfollow, service: descriptor.kind, summary: "stop following an expert (by slug or id)", targets: [],
       parameters: [
         ActionParameter("expert", .string, required: true, summary: "the expert's slug or id", maxLength: 200)
-      ]
+      ],
+      sent: LocalizedText(en: "unfollowed {0}", de: "entfolgt: {0}", fr: "plus suivi : {0}", it: "non più seguito: {0}")
     ),
     ActionDeclaration(
       name: .agileCancel, service: descriptor.kind,
       summary: "cancel a subscription at the end of its period (not one the App Store or Google Play bills)",
-      targets: [.subscription]),
+      targets: [.subscription],
+      sent: LocalizedText(en: "cancelled {0}", de: "storniert: {0}", fr: "annulé : {0}", it: "annullato: {0}")),
     ActionDeclaration(
       name: .agileNotifications, service: descriptor.kind,
       summary: "turn the brand's notification categories on or off", targets: [],
@@ -42,7 +43,10 @@ extension AgileNetworkConnector {
         ActionParameter("newContent", .bool, summary: "new videos and articles from experts you follow"),
         ActionParameter("subscriptionUpdates", .bool, summary: "renewals, payment problems, endings"),
         ActionParameter("promotions", .bool, summary: "the brand's offers"),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "changed the notifications of {0}", de: "Benachrichtigungen geändert: {0}",
+        fr: "notifications modifiées : {0}", it: "notifiche modificate: {0}")),
   ]
 
   public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)

@@ -34,24 +34,31 @@ extension RPPConnector {
         ActionParameter(
           "access", .string, summary: "how the photographer gets in (lockbox, gate code)", maxLength: 500),
         ActionParameter("notes", .string, summary: "anything the photographer should know", maxLength: 2000),
-      ], offline: false),
+      ], offline: false,
+      sent: LocalizedText(en: "booked {0}", de: "gebucht: {0}", fr: "réservé : {0}", it: "prenotato: {0}")),
     ActionDeclaration(
       name: .rppReschedule, service: descriptor.kind, summary: "move a shoot to another free slot", targets: [.order],
       parameters: [
         ActionParameter("slot", .dateTime, required: true, summary: "the new slot's start"),
         ActionParameter("reason", .string, summary: "why, for the partner", maxLength: 500),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "rescheduled {0}", de: "verschoben: {0}", fr: "reprogrammé : {0}", it: "riprogrammato: {0}")),
     ActionDeclaration(
       name: .rppCancel, service: descriptor.kind, summary: "cancel a shoot (a late fee may apply)", targets: [.order],
       parameters: [
         ActionParameter("reason", .string, summary: "why, for the partner", maxLength: 500),
         ActionParameter("acceptFee", .bool, summary: "accept the late fee shown by `outpost rpp cancel`"),
-      ]),
+      ], sent: LocalizedText(en: "cancelled {0}", de: "storniert: {0}", fr: "annulé : {0}", it: "annullato: {0}")),
     ActionDeclaration(
       name: .rppSend, service: descriptor.kind, summary: "send a message in a conversation", targets: [.conversation],
-      parameters: [ActionParameter("text", .string, required: true, summary: "the message", maxLength: 4000)]),
+      parameters: [ActionParameter("text", .string, required: true, summary: "the message", maxLength: 4000)],
+      sent: LocalizedText(
+        en: "sent a message in {0}", de: "Nachricht gesendet: {0}", fr: "message envoyé : {0}",
+        it: "messaggio inviato: {0}")),
     ActionDeclaration(
-      name: .rppRead, service: descriptor.kind, summary: "mark a conversation read", targets: [.conversation]),
+      name: .rppRead, service: descriptor.kind, summary: "mark a conversation read", targets: [.conversation],
+      sent: LocalizedText(en: "marked {0} read", de: "gelesen: {0}", fr: "lu : {0}", it: "letto: {0}")),
   ]
 
   public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)

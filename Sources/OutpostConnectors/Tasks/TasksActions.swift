@@ -17,10 +17,13 @@ extension ActionType {
 extension TasksConnector {
   public static let actions: [ActionDeclaration] = [
     ActionDeclaration(
-      name: .taskComplete, service: descriptor.kind, summary: "mark a task as done", targets: [.task]),
+      name: .taskComplete, service: descriptor.kind, summary: "mark a task as done", targets: [.task],
+      sent: LocalizedText(en: "completed {0}", de: "erledigt: {0}", fr: "terminée : {0}", it: "completata: {0}")),
     ActionDeclaration(
       name: .taskReschedule, service: descriptor.kind, summary: "move a task's due time", targets: [.task],
-      parameters: [ActionParameter("due", .dateTime, required: true, summary: "the new due time")]),
+      parameters: [ActionParameter("due", .dateTime, required: true, summary: "the new due time")],
+      sent: LocalizedText(
+        en: "rescheduled {0}", de: "neu terminiert: {0}", fr: "replanifiée : {0}", it: "ripianificata: {0}")),
   ]
 
   public static func prepare(_ type: ActionType, on item: Item, params: [String: JSONValue], now: Date)

@@ -64,7 +64,10 @@ actor SyncHealth {
     _ language: Language, since: String, attempts: Int, message: String, parked: Bool, account: String
   ) -> String {
     let failing = NotificationText.syncFailingReason(language, since, String(attempts), message)
-    return parked ? failing + " " + NotificationText.syncParked(language, account) : failing
+    // The reason is the service's own text, without a full stop of its own: the advice is a
+    // sentence of its own after it, not run on ("…not a JSON array Needs attention: …").
+    let stop = failing.hasSuffix(".") ? " " : ". "
+    return parked ? failing + stop + NotificationText.syncParked(language, account) : failing
   }
 }
 

@@ -84,8 +84,9 @@ extension ActionParameter {
       guard let text, Self.isDate(text) else { throw refusal("a date as YYYY-MM-DD") }
       return .string(text)
     case .dateTime:
-      guard let text, text.count >= 19, Self.isDate(String(text.prefix(10))), let instant = UTCTimestamp.parse(text)
-      else { throw refusal("a date and time as YYYY-MM-DDTHH:MM with Z or an offset (2026-12-05T18:00:00+01:00)") }
+      guard let text = text.map(Self.withSeconds), text.count >= 19, Self.isDate(String(text.prefix(10))),
+        let instant = UTCTimestamp.parse(text)
+      else { throw refusal("a date and time as YYYY-MM-DDTHH:MM with Z or an offset (2026-12-05T18:00+01:00)") }
       return .string(Self.canonicalInstant(instant))
     case .enum:
       let choices = choices ?? []
@@ -116,6 +117,15 @@ extension ActionParameter {
 
   static func isDecimal(_ text: String) -> Bool {
     text.wholeMatch(of: /-?[0-9]{1,15}(\.[0-9]{1,9})?/) != nil
+  }
+
+  /// A time typed without seconds ("2026-12-05T18:00Z", "…T18:00+01:00"), as the refusal's
+  /// own example shows it, with ":00" put in: the wire format has seconds.
+  static func withSeconds(_ text: String) -> String {
+    let characters = Array(text)
+    guard characters.count > 16, characters[13] == ":", ["Z", "z", "+", "-"].contains(characters[16])
+    else { return text }
+    return String(characters[0..<16]) + ":00" + String(characters[16...])
   }
 
   static func isDate(_ text: String) -> Bool {

@@ -24,6 +24,20 @@ import Testing
     #expect(names.contains("exchange.take") && names.contains("compensation.edit"))
   }
 
+  /// A queued action sent later is told in words ("rescheduled #4 Pay rent"), in every
+  /// language, never as its id: a fresh-eyes tester read "Queued action sent: tasks.reschedule".
+  @Test func everyDeclaredActionSaysInWordsWhatWasSent() {
+    for action in ConnectorRegistry.actions {
+      guard let sent = action.sent else {
+        Issue.record("\(action.name) has no words for a sent notification")
+        continue
+      }
+      for text in [sent.en, sent.de, sent.fr, sent.it] {
+        #expect(text.contains("{0}") && !text.contains(action.name.rawValue), "\(action.name): \(text)")
+      }
+    }
+  }
+
   static let sample = ActionDeclaration(
     name: ActionType("test.sample"), service: "test", summary: "a sample", targets: [.event],
     parameters: [
@@ -53,6 +67,17 @@ import Testing
     #expect(try Self.sample.validate(.object(["count": .int(10), "amount": .int(0)])) == ["count": 10, "amount": "0"])
   }
 
+  /// A time typed as the refusal's example shows it, without seconds, is taken (a fresh-eyes
+  /// tester's `rpp book --slot 2030-12-10T10:00Z` was refused with a message naming that form).
+  @Test(arguments: [
+    ("2030-12-10T10:00Z", "2030-12-10T10:00:00Z"), ("2030-12-10T10:00+01:00", "2030-12-10T09:00:00Z"),
+    ("2030-12-10T10:00-05:00", "2030-12-10T15:00:00Z"), ("2030-12-10T10:00:30Z", "2030-12-10T10:00:30Z"),
+  ])
+  func aTimeWithoutSecondsIsTaken(typed: String, stored: String) throws {
+    let values = try Self.sample.validate(.object(["count": "1", "at": .string(typed)]))
+    #expect(values["at"] == .string(stored))
+  }
+
   @Test func wrongParametersAreRefusedWithWhatWouldBeRight() {
     let cases: [(JSONValue?, String)] = [
       (nil, "needs count"),
@@ -64,6 +89,7 @@ import Testing
       (.object(["count": "1", "amount": "-1"]), "amount must be at least 0"),
       (.object(["count": "1", "day": "2026-13-01"]), "day must be a date"),
       (.object(["count": "1", "at": "tomorrow"]), "at must be a date and time"),
+      (.object(["count": "1", "at": "2030-12-10T10Z"]), "at must be a date and time"),
       (.object(["count": "1", "urgent": "perhaps"]), "urgent must be true or false"),
       (.object(["count": "1", "note": "too long"]), "note must be a text of at most 5"),
       (.object(["count": "1", "size": "2"]), "has no parameter \"size\""),

@@ -27,17 +27,23 @@ extension AgilityConnector {
       targets: [.invoice],
       parameters: [
         ActionParameter("amount", .decimal, summary: "dollars received (default: everything open)", minimum: 0.01)
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "marked {0} paid", de: "als bezahlt markiert: {0}", fr: "marquée payée : {0}",
+        it: "segnata come pagata: {0}")),
     ActionDeclaration(
       name: .agilitySendInvoice, service: descriptor.kind, summary: "send a draft invoice to its client by e-mail",
-      targets: [.invoice]),
+      targets: [.invoice],
+      sent: LocalizedText(en: "sent {0}", de: "gesendet: {0}", fr: "envoyée : {0}", it: "inviata: {0}")),
     ActionDeclaration(
       name: .agilityRecategorise, service: descriptor.kind, summary: "file a transaction under another category",
       targets: [.moneyTransaction],
       parameters: [
         ActionParameter("categoryId", .string, required: true, summary: "the category's id", maxLength: 64),
         ActionParameter("business", .bool, summary: "whether it is a business expense"),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "recategorised {0}", de: "neu kategorisiert: {0}", fr: "recatégorisée : {0}", it: "ricategorizzata: {0}")),
     ActionDeclaration(
       name: .agilityCreateDraft, service: descriptor.kind,
       summary: "create a draft invoice (Agility numbers it when it arrives)", targets: [],
@@ -51,7 +57,9 @@ extension AgilityConnector {
         ActionParameter("dueDate", .date, summary: "the due day (default: the client's payment terms)"),
         ActionParameter("taxRate", .decimal, summary: "sales tax in percent (default 0)", minimum: 0, maximum: 100),
         ActionParameter("notes", .string, summary: "shown on the invoice", maxLength: 2000),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "created the draft {0}", de: "Entwurf angelegt: {0}", fr: "brouillon créé : {0}", it: "bozza creata: {0}")),
     ActionDeclaration(
       name: .agilityEditDraft, service: descriptor.kind,
       summary: "change a draft invoice: its line items (all of them, replaced), days, tax rate or notes",
@@ -64,10 +72,16 @@ extension AgilityConnector {
         ActionParameter("dueDate", .date, summary: "the due day"),
         ActionParameter("taxRate", .decimal, summary: "sales tax in percent", minimum: 0, maximum: 100),
         ActionParameter("notes", .string, summary: "shown on the invoice", maxLength: 2000),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "changed the draft {0}", de: "Entwurf geändert: {0}", fr: "brouillon modifié : {0}",
+        it: "bozza modificata: {0}")),
     ActionDeclaration(
       name: .agilityUploadImport, service: descriptor.kind,
-      summary: "upload a bank CSV import (queued by `outpost agility import`)", targets: []),
+      summary: "upload a bank CSV import (queued by `outpost agility import`)", targets: [],
+      sent: LocalizedText(
+        en: "imported bank rows into {0}", de: "Bankbuchungen importiert: {0}", fr: "lignes bancaires importées : {0}",
+        it: "movimenti bancari importati: {0}")),
   ]
 
   public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)

@@ -28,7 +28,10 @@ extension ViiRaaConnector {
           "value", .string, required: true, summary: "112, 112mg/dL or 6.2mmol/L (without a unit: mg/dL)",
           maxLength: 32),
         ActionParameter("at", .dateTime, summary: "when it was measured (default: now)"),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "recorded a glucose value for {0}", de: "Glukosewert erfasst: {0}", fr: "glycémie enregistrée : {0}",
+        it: "glicemia registrata: {0}")),
     ActionDeclaration(
       name: .viiraaLogWeight, service: descriptor.kind, summary: "record a weighing", targets: [],
       parameters: [
@@ -36,22 +39,31 @@ extension ViiRaaConnector {
           "value", .string, required: true, summary: "81.4kg or 179.5lb (without a unit: kg)", maxLength: 32),
         ActionParameter("at", .dateTime, summary: "when (default: now)"),
         ActionParameter("note", .string, summary: "a note kept with it", maxLength: 500),
-      ]),
+      ],
+      sent: LocalizedText(
+        en: "recorded a weighing for {0}", de: "Gewicht erfasst: {0}", fr: "pesée enregistrée : {0}",
+        it: "peso registrato: {0}")),
     ActionDeclaration(
       name: .viiraaUploadImport, service: descriptor.kind,
-      summary: "upload a CGM file import (queued by `outpost viiraa import`)", targets: []),
+      summary: "upload a CGM file import (queued by `outpost viiraa import`)", targets: [],
+      sent: LocalizedText(
+        en: "uploaded CGM readings for {0}", de: "CGM-Werte hochgeladen: {0}", fr: "mesures CGM envoyées : {0}",
+        it: "letture CGM caricate: {0}")),
     ActionDeclaration(
       name: .viiraaReminderDone, service: descriptor.kind, summary: "mark a coaching reminder done",
-      targets: [.coachingReminder]),
+      targets: [.coachingReminder],
+      sent: LocalizedText(en: "marked {0} done", de: "erledigt: {0}", fr: "fait : {0}", it: "fatto: {0}")),
     ActionDeclaration(
       name: .viiraaReminderSnooze, service: descriptor.kind,
       summary: "move a coaching reminder's next occurrence later",
       targets: [.coachingReminder],
       parameters: [
         ActionParameter("minutes", .int, summary: "how long (default 30)", minimum: 5, maximum: 24 * 60)
-      ]),
+      ], sent: LocalizedText(en: "snoozed {0}", de: "später erinnern: {0}", fr: "reporté : {0}", it: "posticipato: {0}")
+    ),
     ActionDeclaration(
-      name: .viiraaInsightRead, service: descriptor.kind, summary: "mark an insight read", targets: [.insight]),
+      name: .viiraaInsightRead, service: descriptor.kind, summary: "mark an insight read", targets: [.insight],
+      sent: LocalizedText(en: "marked {0} read", de: "gelesen: {0}", fr: "lu : {0}", it: "letto: {0}")),
   ]
 
   public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)
