@@ -51,11 +51,19 @@ public struct LoginResult<Session: Sendable>: Sendable {
   /// A secret the service issued in place of the one used (a rotated OAuth refresh token):
   /// the keeper writes it to the keyring before using the session.
   public var rotatedSecret: SecretString?
+  /// The password this login signed in with, when what the keyring keeps afterwards
+  /// (`rotatedSecret`) is a session the service can end: the keeper keeps the password as its
+  /// own keyring item and signs in with it, once and silently, when that session is over.
+  /// Nil for a login without a password (a refresh, a browser sign-in).
+  public var password: SecretString?
 
-  public init(session: Session, identity: AccountIdentity, rotatedSecret: SecretString? = nil) {
+  public init(
+    session: Session, identity: AccountIdentity, rotatedSecret: SecretString? = nil, password: SecretString? = nil
+  ) {
     self.session = session
     self.identity = identity
     self.rotatedSecret = rotatedSecret
+    self.password = password
   }
 }
 

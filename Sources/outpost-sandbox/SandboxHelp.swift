@@ -297,6 +297,7 @@ enum SandboxHelp {
       POST /__admin/mutate {"service":"tasks","op":…} ops:
            update {"email","id","title"?,"due_at"?,"done"?}   changed upstream
            delete {"email","id"}      revoke-sessions {"email"}
+           set-password {"email","password"} (ends the user's sessions)
            config {"accessTokenLifetimeSeconds":N,"reuseIntervalSeconds":N,
                    "holdRefreshReplies":BOOL}  (hold refresh replies after rotating)
            {"service":"keycloak","op":…}: approve {"userCode","username"?},

@@ -38,7 +38,7 @@ import Testing
     try await withTasksSandbox { server, tasks in
       let client = tasks.client
       let refusals: [(String, [String]?)] = [
-        (#"{"service":"tasks","op":"rename"}"#, ["update", "delete", "revoke-sessions", "config"]),
+        (#"{"service":"tasks","op":"rename"}"#, ["update", "delete", "revoke-sessions", "set-password", "config"]),
         (#"{"service":"tasks","op":"update","email":"tasks@example.ch","id":1,"colour":"red"}"#, nil),
         (#"{"service":"tasks","op":"update","email":"tasks@example.ch","id":"1","done":true}"#, nil),
         (#"{"service":"tasks","op":"update","email":"tasks@example.ch","id":1,"done":1}"#, nil),

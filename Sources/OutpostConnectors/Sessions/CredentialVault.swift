@@ -18,6 +18,19 @@ public struct VaultKey: Sendable, Hashable {
     self.kind = kind
     self.accountID = accountID
   }
+
+  /// The item beside an account's own that keeps the password the user gave, when the account's
+  /// own item holds a session the service can end (a refresh token): the session keeper signs in
+  /// with it once, silently, when that session is over (supabase.md §6.1, §6.5). Connector
+  /// `<kind>-password`, the same account id, so that a search for the kind finds the session alone.
+  public static func password(kind: String, accountID: String) -> VaultKey {
+    VaultKey(kind: kind + "-password", accountID: accountID)
+  }
+
+  /// Every item an account of `kind` may have in the keyring: what removing it deletes.
+  public static func accountItems(kind: String, accountID: String) -> [VaultKey] {
+    [VaultKey(kind: kind, accountID: accountID), password(kind: kind, accountID: accountID)]
+  }
 }
 
 public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -9,8 +9,9 @@ import OutpostModel
 /// Keeps one account logged in, for every kind of authentication: the session lives only here
 /// (never on disk); when it expires the keeper logs in again from the keyring, once, however
 /// many callers hit the expiry together; when the service rejects the stored secret, the keeper
-/// deletes it, reports `needsLogin` once and stops trying until the user logs in again — no
-/// lockout loops.
+/// signs in once with the password kept beside it (when the user gave one and the secret was a
+/// session), else — or when that password is refused too — deletes them, reports `needsLogin`
+/// once and stops trying until the user logs in again — no lockout loops.
 public actor SessionKeeper<C: Connector> {
   public let connector: C
   public let account: ConnectorAccount
@@ -58,6 +59,7 @@ public actor SessionKeeper<C: Connector> {
   }
 
   private var vaultKey: VaultKey { VaultKey(kind: C.descriptor.kind, accountID: account.id) }
+  private var passwordKey: VaultKey { VaultKey.password(kind: C.descriptor.kind, accountID: account.id) }
 
   /// Runs `call` with a live session. A `.sessionExpired` failure leads to one fresh login and
   /// one retry; a second expiry in a row is reported, not looped on.
@@ -141,18 +143,23 @@ public actor SessionKeeper<C: Connector> {
     }
   }
 
-  /// Keeps `secret` in the keyring, then uses the session the service just gave: the keeper
-  /// resumes, and reports the login. When the keyring will not keep the secret, the session is
-  /// ended upstream and nothing changes.
+  /// Keeps `secret` in the keyring (and the password the login used, as its own item), then uses
+  /// the session the service just gave: the keeper resumes, and reports the login. When the
+  /// keyring will not keep them, the session is ended upstream and the old session stays. A
+  /// login without a password (a browser sign-in) drops a password kept from an earlier one.
   func adopt(_ result: LoginResult<C.Session>, keeping secret: SecretString, label: String) async throws(VaultError)
     -> AccountIdentity
   {
     do {
+      if let password = result.password {
+        try await vault.store(password, for: passwordKey, label: label + ", password")
+      }
       try await vault.store(secret, for: vaultKey, label: label)
     } catch {
       await connector.logOut(result.session)
       throw error
     }
+    if result.password == nil { _ = try? await vault.delete(for: passwordKey) }
     login = nil
     stoppedReason = nil
     install(result)
@@ -160,9 +167,10 @@ public actor SessionKeeper<C: Connector> {
     return result.identity
   }
 
-  /// Forgets the secret and ends the session upstream; the account then needs a login.
-  /// Returns false when the keyring held no secret. When the keyring cannot be changed, nothing
-  /// is: the user would otherwise believe the password gone while it still sits there.
+  /// Forgets the secret (and the password kept beside it) and ends the session upstream; the
+  /// account then needs a login. Returns false when the keyring held neither. When the keyring
+  /// cannot be changed, nothing is: the user would otherwise believe the password gone while it
+  /// still sits there.
   /// With `everywhere`, the service first ends every session of the user (it needs a live one
   /// to be asked); if it cannot be told, nothing changes here either.
   @discardableResult
@@ -172,8 +180,14 @@ public actor SessionKeeper<C: Connector> {
       do { try await connector.logOutEverywhere(live.session) } catch { throw .connector(error) }
       session = nil
     }
-    let deleted: Bool
-    do { deleted = try await vault.delete(for: vaultKey) } catch { throw .vault(error) }
+    var deleted = false
+    do {
+      for key in [vaultKey, passwordKey] {
+        if try await vault.delete(for: key) { deleted = true }
+      }
+    } catch {
+      throw .vault(error)
+    }
     interactiveLogin?.cancel()
     if let session { await connector.logOut(session) }
     session = nil
@@ -234,6 +248,21 @@ public actor SessionKeeper<C: Connector> {
     let result: LoginResult<C.Session>
     do {
       result = try await connector.logIn(secret: secret)
+    } catch .invalidCredentials(let detail) {
+      // The session the keyring held is over (signed out elsewhere, a password change, reuse
+      // detection): with a password the user stored, one silent sign-in starts a new one.
+      guard let password = await storedPassword(), password.reveal() != secret.reveal() else {
+        return .failure(await failedLogin(.invalidCredentials(detail)))
+      }
+      do {
+        result = try await connector.logIn(secret: password)
+      } catch .invalidCredentials(let refused) {
+        return .failure(
+          await failedLogin(
+            .invalidCredentials("the session ended and signing in again with the stored password failed: \(refused)")))
+      } catch {
+        return .failure(await failedLogin(error))
+      }
     } catch {
       return .failure(await failedLogin(error))
     }
@@ -250,6 +279,11 @@ public actor SessionKeeper<C: Connector> {
     return .success(Established(session: result.session, generation: generation))
   }
 
+  /// The password kept beside the session, if the user stored one and the keyring gives it.
+  private func storedPassword() async -> SecretString? {
+    try? await vault.secret(for: passwordKey)
+  }
+
   private func failedLogin(_ error: ConnectorError) async -> SessionError {
     switch error {
     case .invalidCredentials(let detail):
@@ -257,6 +291,7 @@ public actor SessionKeeper<C: Connector> {
       // Deleting may fail (keyring locked meanwhile); the stop holds either way, so no retry
       // can hammer the service with a wrong password.
       _ = try? await vault.delete(for: vaultKey)
+      _ = try? await vault.delete(for: passwordKey)
       await tell(.needsLogin(reason: detail))
       return .needsLogin(detail)
     case .twoFactorRequired:

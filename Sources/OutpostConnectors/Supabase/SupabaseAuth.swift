@@ -77,8 +77,8 @@ public struct SupabaseAuth: Sendable {
     case (_, "user_banned"): return .invalidCredentials("the account is banned")
     case (_, "refresh_token_already_used"), (_, "refresh_token_not_found"), (_, "session_not_found"),
       (_, "session_expired"), (_, "invalid_grant"):
-      // The stored session is over (signed out elsewhere, password changed, revoked): only the
-      // user can sign in again.
+      // The stored session is over (signed out elsewhere, password changed, revoked): the
+      // keeper signs in again with the password kept beside it, else the user must.
       return .invalidCredentials("the session ended at the service (\(code)); sign in again")
     case (500..<600, _): return .transient("\(activity): HTTP \(reply.status)")
     case (401, _): return .unsupported("\(activity): the service refused the project's API key")

@@ -32,7 +32,9 @@ public struct SupabaseSession: Sendable {
 
 /// What the keyring holds for a token-session account: the password the user gave (before the
 /// first sign-in, or after `outpost account login`), or the current refresh token. Tagged, so a
-/// refresh token is never sent as a password or the other way round.
+/// refresh token is never sent as a password or the other way round. Once there is a session,
+/// the password the user gave sits in an item of its own (`VaultKey.password`), for a silent
+/// sign-in when the session ends (supabase.md §6.1, §6.5).
 public enum SupabaseStoredSecret: Sendable, Equatable {
   case password(SecretString)
   case refreshToken(SecretString)

@@ -74,7 +74,9 @@ extension AccountService {
     } catch {
       // Someone took the name meanwhile, or the disk is full: undo the keyring write.
       await session.close()
-      _ = try? await vault.delete(for: VaultKey(kind: account.kind, accountID: account.id))
+      for key in VaultKey.accountItems(kind: account.kind, accountID: account.id) {
+        _ = try? await vault.delete(for: key)
+      }
       if case .conflict = error { throw .accountExists(name) }
       throw Self.storeFailure(error)
     }
@@ -145,10 +147,13 @@ extension AccountService {
     let account = try await existing(params.name)
     let pending = await pendingActions(account.id)
     if pending > 0 && params.force != true { throw .actionsPending(account.name, count: pending) }
-    // The secret first: if the keyring is locked, nothing is removed (the user would otherwise
-    // think the password gone while it stays in the keyring).
+    // The secrets first (the session and the password kept beside it): if the keyring is
+    // locked, nothing is removed (the user would otherwise think the password gone while it
+    // stays in the keyring).
     do {
-      try await vault.delete(for: VaultKey(kind: account.kind, accountID: account.id))
+      for key in VaultKey.accountItems(kind: account.kind, accountID: account.id) {
+        try await vault.delete(for: key)
+      }
     } catch {
       throw Self.failure(.vault(error), name: account.name)
     }

@@ -2,7 +2,7 @@
 /// `POST /__admin/mutate {"service":"tasks","op":…}`): what the Swift hooks of `TasksSandbox`
 /// offer, for a sandbox in another process. Never shows a password or a token.
 enum TasksAdmin {
-  static let operations = ["update", "delete", "revoke-sessions", "config"]
+  static let operations = ["update", "delete", "revoke-sessions", "set-password", "config"]
 
   static func state(_ sandbox: TasksSandbox) -> SandboxJSON {
     let stats = sandbox.currentStats()
@@ -63,6 +63,17 @@ enum TasksAdmin {
         state.user(email) == nil ? nil : state.sessions.end(owner: email.lowercased())
       }
       guard let revoked else { throw SandboxAdminError("no tasks user \(email)", status: .notFound) }
+      return .object([("revoked", .int(revoked))])
+    case "set-password":
+      try body.requireOnly(["service", "op", "email", "password"])
+      let email = try body.requiredString("email")
+      let password = try body.requiredString("password")
+      guard password.count >= TasksSandbox.minimumPasswordLength else {
+        throw SandboxAdminError("password must have at least \(TasksSandbox.minimumPasswordLength) characters")
+      }
+      guard let revoked = sandbox.setPasswordNow(password, email: email) else {
+        throw SandboxAdminError("no tasks user \(email)", status: .notFound)
+      }
       return .object([("revoked", .int(revoked))])
     default:
       try body.requireOnly([

@@ -70,6 +70,15 @@ public final class TasksSandbox: Sendable {
     withState { $0.sessions.end(owner: email.lowercased()) }
   }
 
+  /// Supabase Auth's shortest password by default.
+  static let minimumPasswordLength = 6
+
+  /// The user changes their password (elsewhere): every live session of theirs ends, as a
+  /// password change ends them at Supabase Auth (supabase.md §3.4), and only the new password
+  /// signs in. Returns how many sessions ended; nil for an unknown user.
+  @discardableResult
+  public func setPassword(_ password: String, email: String) async -> Int? { setPasswordNow(password, email: email) }
+
   /// Applies to tokens issued from now on. Clamped to 5 s … 1 year.
   public func setAccessTokenLifetime(seconds: Int) async {
     withState { $0.settings.accessTokenLifetimeSeconds = Self.clampLifetime(seconds) }
@@ -102,6 +111,15 @@ public final class TasksSandbox: Sendable {
     return withState { state in
       guard state.rows(of: email).contains(where: { $0.id == id }) else { return nil }
       return state.update(ids: [id], with: change, now: now).first
+    }
+  }
+
+  func setPasswordNow(_ password: String, email: String) -> Int? {
+    withState { state -> Int? in
+      let owner = email.lowercased()
+      guard state.users[owner] != nil else { return nil }
+      state.users[owner]?.password = password
+      return state.sessions.end(owner: owner)
     }
   }
 

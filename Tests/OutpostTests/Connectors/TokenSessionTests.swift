@@ -11,6 +11,7 @@ import Testing
 /// sandbox's clock, never by waiting.
 @Suite(.serialized) struct TokenSessionTests {
   let key = VaultKey(kind: "tasks", accountID: "t-1")
+  let passwordKey = VaultKey.password(kind: "tasks", accountID: "t-1")
 
   func keeper(_ server: SandboxServer, _ vault: any CredentialVault) -> SessionKeeper<TasksConnector> {
     let account = ConnectorAccount(
@@ -125,25 +126,80 @@ import Testing
     }
   }
 
-  @Test func aStolenOldTokenEndsTheSessionAndTheUserIsAskedToSignInAgain() async throws {
+  /// Someone replays the first token, long spent and not the active one's parent: the service
+  /// revokes the whole family (supabase.md §3.4), and the owner's session is over.
+  func stolenFamily(_ server: SandboxServer, _ vault: SessionKeeperTests.MemoryVault) async throws {
+    _ = try await keeper(server, vault).adopt(SecretString(SandboxTasksUser.demo.password), label: "Tasks")
+    let first = try #require(await vault.secrets[key])
+    await server.advanceClock(seconds: 3700)
+    #expect(try await fetchCount(keeper(server, vault)) > 0)  // rotates: first → second
+    await server.advanceClock(seconds: 3700)
+    #expect(try await fetchCount(keeper(server, vault)) > 0)  // second → third
+    let thief = keeper(server, try await SessionKeeperTests.MemoryVault.holding(first, key: key))
+    await #expect(throws: SessionError.self) { _ = try await fetchCount(thief) }
+    #expect(await thief.needsLogin)
+    #expect(await server.tasks.stats().reuseRejected >= 1)
+    await server.advanceClock(seconds: 3700)
+  }
+
+  /// The password the user gave stays beside the session: the owner, whose session the replay
+  /// ended, signs in again with it once, silently; the thief, who has no password, stays out.
+  @Test func aStolenOldTokenEndsTheSessionAndTheStoredPasswordStartsANewOne() async throws {
     try await withServer { server in
       let vault = SessionKeeperTests.MemoryVault()
-      _ = try await keeper(server, vault).adopt(SecretString(SandboxTasksUser.demo.password), label: "Tasks")
-      let first = try #require(await vault.secrets[key])
-      await server.advanceClock(seconds: 3700)
-      #expect(try await fetchCount(keeper(server, vault)) > 0)  // rotates: first → second
-      await server.advanceClock(seconds: 3700)
-      #expect(try await fetchCount(keeper(server, vault)) > 0)  // second → third
-      // Someone replays the first token, long spent and not the active one's parent: the
-      // service revokes the whole family, and Outpost asks for a login instead of looping.
-      let thief = keeper(server, try await SessionKeeperTests.MemoryVault.holding(first, key: key))
-      await #expect(throws: SessionError.self) { _ = try await fetchCount(thief) }
-      #expect(await server.tasks.stats().reuseRejected >= 1)
-      await server.advanceClock(seconds: 3700)
+      try await stolenFamily(server, vault)
+      #expect(await vault.secrets[passwordKey] == SecretString(SandboxTasksUser.demo.password))
+      let logins = await server.tasks.stats().logins
+      let owner = keeper(server, vault)
+      #expect(try await fetchCount(owner) > 0)
+      #expect(await owner.needsLogin == false)
+      #expect(await server.tasks.stats().logins == logins + 1)
+      let stored = try #require(await vault.secrets[key])
+      guard case .refreshToken = SupabaseStoredSecret(stored) else {
+        Issue.record("the keyring does not hold the new session")
+        return
+      }
+      #expect(await vault.secrets[passwordKey] != nil)
+    }
+  }
+
+  /// Without a password beside the session (a keyring from before one was kept), the user is
+  /// asked to sign in again instead of a loop.
+  @Test func aStolenOldTokenWithoutAStoredPasswordAsksTheUserToSignInAgain() async throws {
+    try await withServer { server in
+      let vault = SessionKeeperTests.MemoryVault()
+      try await stolenFamily(server, vault)
+      #expect(try await vault.delete(for: passwordKey))
+      let logins = await server.tasks.stats().logins
       let owner = keeper(server, vault)
       await #expect(throws: SessionError.self) { _ = try await fetchCount(owner) }
       #expect(await owner.needsLogin)
+      #expect(await server.tasks.stats().logins == logins)
       #expect(await vault.secrets[key] == nil, "a dead token stayed in the keyring")
+    }
+  }
+
+  /// A password changed at the service (which ends its sessions): one sign-in with the stored
+  /// one is tried and refused, the account needs a login and says why, both items are gone.
+  @Test func aPasswordChangedAtTheServiceIsTriedOnceThenTheUserIsAsked() async throws {
+    try await withServer { server in
+      let vault = SessionKeeperTests.MemoryVault()
+      _ = try await keeper(server, vault).adopt(SecretString(SandboxTasksUser.demo.password), label: "Tasks")
+      #expect(await server.tasks.setPassword("changed-elsewhere-2026", email: SandboxTasksUser.demo.email) == 1)
+      await server.advanceClock(seconds: 3700)
+      let owner = keeper(server, vault)
+      for _ in 0..<3 {
+        await #expect(throws: SessionError.self) { _ = try await fetchCount(owner) }
+      }
+      #expect(await owner.needsLogin)
+      #expect(await server.tasks.stats().failedLogins == 1)
+      #expect(await vault.secrets[key] == nil)
+      #expect(await vault.secrets[passwordKey] == nil)
+      await #expect(
+        throws: SessionError.needsLogin(
+          "the session ended and signing in again with the stored password failed: the email or password was not accepted"
+        )
+      ) { try await owner.check() }
     }
   }
 }
