@@ -16,10 +16,7 @@ enum StoreViews {
     guard let source = declaration.fromStore else {
       throw RPCError.invalidParams("\(declaration.name) is asked of the service, not of the store")
     }
-    let range =
-      now.addingTimeInterval(
-        -Double(source.pastDays) * 86_400)...now.addingTimeInterval(
-        Double(source.futureDays) * 86_400)
+    let range = source.range(now: now, params: params)
     var items = try await store.items(accountID: account.id, kinds: source.kinds, startingIn: range).map(\.item)
     let points = try await store.seriesPoints(accountID: account.id, kinds: source.kinds, in: range)
     if !source.undatedKinds.isEmpty {

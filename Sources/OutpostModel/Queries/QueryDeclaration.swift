@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A question a connector answers live from the service, never from the store: what a booking
 /// flow needs (a partner's catalogue, the free slots of a day). Declared like actions, with
 /// typed parameters, so the RPC layer and the CLI need nothing per service. Online only by
@@ -38,11 +44,51 @@ public struct StoreSource: Codable, Sendable, Equatable {
   public var pastDays: Int
   public var futureDays: Int
   public var undatedKinds: [ItemKind]
+  /// The parameter that names a period the question is about (a tax year `2026`, a month
+  /// `2026-03`): the items of that whole period are read too, however long ago it was (and
+  /// `futureDays` past its end), not only those of the window around today. Without it,
+  /// `agility tax --year 2026` four years on read no transaction of 2026 and said "$0.00".
+  public var periodParameter: String?
 
-  public init(kinds: [ItemKind], pastDays: Int, futureDays: Int = 0, undatedKinds: [ItemKind] = []) {
+  public init(
+    kinds: [ItemKind], pastDays: Int, futureDays: Int = 0, undatedKinds: [ItemKind] = [],
+    periodParameter: String? = nil
+  ) {
     self.kinds = kinds
     self.pastDays = pastDays
     self.futureDays = futureDays
     self.undatedKinds = undatedKinds
+    self.periodParameter = periodParameter
+  }
+
+  /// The instants whose items the question reads at `now` with `params`: the window around
+  /// now, widened to the named period (UTC, a day of slack either side).
+  public func range(now: Date, params: [String: JSONValue]) -> ClosedRange<Date> {
+    var lower = now.addingTimeInterval(-Double(pastDays) * 86_400)
+    var upper = now.addingTimeInterval(Double(futureDays) * 86_400)
+    if let name = periodParameter, let period = params[name].flatMap(Self.period) {
+      lower = min(lower, period.lowerBound.addingTimeInterval(-86_400))
+      upper = max(upper, period.upperBound.addingTimeInterval(Double(futureDays + 1) * 86_400))
+    }
+    return lower...upper
+  }
+
+  /// `2026` (a number or text) is that year, `2026-03` that month, in UTC.
+  static func period(_ value: JSONValue) -> ClosedRange<Date>? {
+    let text = value.int64Value.map(String.init) ?? value.stringValue ?? ""
+    let parts = text.split(separator: "-")
+    guard let year = parts.first.flatMap({ Int($0) }), (1970...9999).contains(year), parts.count <= 2 else {
+      return nil
+    }
+    let month = parts.count == 2 ? Int(parts[1]) : nil
+    if parts.count == 2, !(1...12).contains(month ?? 0) { return nil }
+    let first = GregorianDays.days(year: year, month: month ?? 1, day: 1)
+    let next =
+      switch month {
+      case nil: GregorianDays.days(year: year + 1, month: 1, day: 1)
+      case 12?: GregorianDays.days(year: year + 1, month: 1, day: 1)
+      case let month?: GregorianDays.days(year: year, month: month + 1, day: 1)
+      }
+    return Date(timeIntervalSince1970: Double(first) * 86_400)...Date(timeIntervalSince1970: Double(next) * 86_400)
   }
 }

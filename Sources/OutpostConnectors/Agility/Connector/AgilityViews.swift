@@ -36,7 +36,9 @@ extension AgilityConnector: StoreViewingConnector {
         ActionParameter("uncategorised", .bool, summary: "only those without a category"),
         ActionParameter("limit", .int, summary: "at most this many (default all)", minimum: 1, maximum: 100_000),
       ],
-      fromStore: StoreSource(kinds: [.moneyTransaction], pastDays: 800, futureDays: 31, undatedKinds: [.moneyCategory])),
+      fromStore: StoreSource(
+        kinds: [.moneyTransaction], pastDays: 800, futureDays: 31, undatedKinds: [.moneyCategory],
+        periodParameter: "month")),
     QueryDeclaration(
       name: "agility.tax", service: descriptor.kind,
       summary:
@@ -44,7 +46,9 @@ extension AgilityConnector: StoreViewingConnector {
       parameters: [
         ActionParameter("year", .int, summary: "the tax year (default this year)", minimum: 2000, maximum: 2100)
       ],
-      fromStore: StoreSource(kinds: [.moneyTransaction], pastDays: 800, futureDays: 62, undatedKinds: [.moneyCategory])),
+      fromStore: StoreSource(
+        kinds: [.moneyTransaction], pastDays: 800, futureDays: 62, undatedKinds: [.moneyCategory],
+        periodParameter: "year")),
   ]
 
   public static func answer(
