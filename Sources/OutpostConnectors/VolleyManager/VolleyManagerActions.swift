@@ -56,6 +56,8 @@ extension VolleyManagerConnector {
     switch type {
     case .exchangeTake:
       guard item.kind == .exchange else { throw .notAllowed("it is not an exchange-board entry") }
+      // Taken already (here or on the website) is not "gone": say so, as `exchange list` marks it.
+      guard item.status != .applied else { throw .notAllowed("you have already applied for it") }
       guard item.status == .active else { throw .notAllowed("the entry is no longer open") }
       guard item.details["mine"] != .bool(true) else { throw .notAllowed("the entry is your own") }
       guard item.details["mayApply"] != .bool(false) else {

@@ -15,7 +15,7 @@ struct ExchangeCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "Open entries on the board (yours marked).")
+      commandName: "list", abstract: "Open entries on the board (yours and those you applied for marked).")
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -28,6 +28,7 @@ struct ExchangeCommand: ParsableCommand {
         for listed in result.items where listed.item.status == .active || listed.item.status == .applied {
           var line = ItemText.line(listed, showDay: true)
           if listed.item.details["mine"] == .bool(true) { line += "  [mine]" }
+          if listed.item.status == .applied { line += "  [applied]" }
           if let level = listed.item.details["requiredLevel"]?.stringValue { line += "  level \(level)" }
           print(line)
         }
