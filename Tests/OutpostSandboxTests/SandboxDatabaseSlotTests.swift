@@ -52,3 +52,22 @@ import Testing
     #expect(starts.withLock { $0 } == SandboxDatabaseSlot.startAttempts)
   }
 }
+
+/// The projects' first databases asked for at once, on a cluster of their own: each template
+/// loads `platform.sql`, which creates the cluster-wide roles when missing, so two loads side
+/// by side once both found `anon` missing and one failed (23505 on pg_authid) — CI's simulated
+/// day then had no ViiRaa at all. Under contrib/lib/timewarp.c the whole suite failed that way.
+@Suite struct SandboxTemplatesTogetherTests {
+  @Test func everyProjectsFirstDatabaseStartsWhenAskedForTogether() async throws {
+    let postgres = SandboxPostgres()
+    let names = try await withThrowingTaskGroup(of: String.self) { group in
+      for project in ["viiraa", "agility", "tasks", "viiraa", "agility"] {
+        group.addTask { try await postgres.database(project: project).name }
+      }
+      return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+    #expect(Set(names).count == 5)
+    for name in names { await postgres.drop(name) }
+    await postgres.stop()
+  }
+}

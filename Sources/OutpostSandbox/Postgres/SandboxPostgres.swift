@@ -12,6 +12,12 @@ actor SandboxPostgres {
 
   private var starting: Task<SandboxPostgresCluster, any Error>?
   private var templates: [String: Task<Void, any Error>] = [:]
+  /// The template made last: the next waits for it. Every project's `platform.sql` creates the
+  /// cluster's roles (`anon`, `authenticated`, …) when they are missing, and roles belong to the
+  /// cluster, not to a database: two loads at once both found `anon` missing and one failed
+  /// with 23505 on pg_authid. That is how CI's simulated day lost ViiRaa for the whole day
+  /// (ViiRaa's and Agility's first requests came together).
+  private var lastTemplate: Task<Void, any Error>?
   private var made = 0
 
   /// Where the schema files are: `$OUTPOST_SUPABASE_SCHEMAS`, else `contrib/supabase/` of the
@@ -37,7 +43,13 @@ actor SandboxPostgres {
   /// A new, empty database with `project`'s schema; its name.
   func database(project: String) async throws -> (socketDirectory: String, name: String) {
     let cluster = try await cluster()
-    let template = templates[project] ?? Task { try await Self.makeTemplate(project, in: cluster) }
+    let template =
+      templates[project]
+      ?? Task { [previous = lastTemplate] in
+        _ = await previous?.result
+        try await Self.makeTemplate(project, in: cluster)
+      }
+    if templates[project] == nil { lastTemplate = template }
     templates[project] = template
     do {
       try await template.value
@@ -62,6 +74,16 @@ actor SandboxPostgres {
     }
   }
 
+  /// Stops the cluster, when one was started (a test's own instance; the shared one lives as
+  /// long as the process).
+  func stop() async {
+    guard let starting else { return }
+    self.starting = nil
+    templates = [:]
+    lastTemplate = nil
+    if let cluster = try? await starting.value { await cluster.stop() }
+  }
+
   func drop(_ name: String) async {
     guard let cluster = try? await cluster() else { return }
     try? await Self.psql(cluster, database: "postgres", command: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
@@ -82,6 +104,8 @@ actor SandboxPostgres {
     for file in files where !FileManager.default.fileExists(atPath: file) {
       throw SandboxPostgresCluster.StartError.failed("the schema \(file) is missing (OUTPOST_SUPABASE_SCHEMAS?)")
     }
+    // A template an earlier attempt left half made goes first: it is made again whole.
+    try await psql(cluster, database: "postgres", command: "DROP DATABASE IF EXISTS \(project)_template WITH (FORCE)")
     try await psql(cluster, database: "postgres", command: "CREATE DATABASE \(project)_template")
     try await psql(cluster, database: "\(project)_template", files: files)
   }
