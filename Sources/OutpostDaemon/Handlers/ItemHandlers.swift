@@ -87,7 +87,9 @@ enum ItemHandlers {
         case .notModified: results.append(.init(account: account.name, outcome: .notModified))
         case .unsupported: results.append(.init(account: account.name, outcome: .unsupported))
         case .failed(let error, let retryAt):
-          results.append(.init(account: account.name, outcome: .failed, error: error, retryAt: retryAt))
+          let parked = await services.sync.status(accountID: account.id)?.parked == true
+          results.append(
+            .init(account: account.name, outcome: .failed, error: error, retryAt: retryAt, parked: parked ? true : nil))
         }
       }
       // With --wait the calendars are current when the reply comes (normally they follow a

@@ -30,7 +30,10 @@ extension SyncRun.AccountSync: JSONDirectlyDecodable {
     let retryAt = try object.dateIfPresent("retryAt")
     let changes = try object.objectIfPresent(SyncRun.ChangeCounts.self, "changes")
     let points = try object.objectIfPresent(SyncRun.PointCounts.self, "points")
-    self.init(account: account, outcome: outcome, error: error, retryAt: retryAt, changes: changes, points: points)
+    let parked = try object.boolIfPresent("parked")
+    self.init(
+      account: account, outcome: outcome, error: error, retryAt: retryAt, changes: changes, points: points,
+      parked: parked)
   }
 }
 

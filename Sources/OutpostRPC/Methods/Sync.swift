@@ -50,11 +50,15 @@ public enum SyncRun: RPCMethod {
     public var changes: ChangeCounts?
     /// Series points (a sensor's readings) stored or removed, over every kind; absent when none.
     public var points: PointCounts?
+    /// True when the failures are ones waiting does not cure and the account is now tried only
+    /// every few hours: `retryAt` is then far off, and the user has something to do.
+    public var parked: Bool?
 
     public init(
       account: String, outcome: Outcome, error: String? = nil, retryAt: Date? = nil, changes: ChangeCounts? = nil,
-      points: PointCounts? = nil
+      points: PointCounts? = nil, parked: Bool? = nil
     ) {
+      self.parked = parked
       self.points = points
       self.account = account
       self.outcome = outcome

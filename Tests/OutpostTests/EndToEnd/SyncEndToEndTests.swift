@@ -197,3 +197,39 @@ extension EndToEnd.Sync {
     #expect(try daemon.client().call(ActionsList.self, .init(states: [.done])).actions.count == 1)
   }
 }
+
+extension EndToEnd.Sync {
+  /// A sync that keeps failing with what waiting does not cure (a service answering invalid
+  /// JSON) parks the account; from then on `sync --wait` exits 1, for the user to act, not 75
+  /// "try again later" (a fresh-eyes tester's script would have retried a parked account).
+  @Test func aParkedAccountsSyncExitsOneNotTryAgainLater() async throws {
+    _ = try KeyringSession.shared.get()
+    let sandbox = try SandboxProcess()
+    let daemon = try DaemonProcess()
+    try daemon.start()
+    let add = try cli(
+      daemon,
+      [
+        "account", "add", "tasks", "--name", "todo", "--username", DemoTasksUser.email, "--base-url",
+        sandbox.baseURL + "/tasks", "--password-stdin",
+      ], input: DemoTasksUser.password + "\n")
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(try cli(daemon, ["sync", "todo", "--wait"]).status == 0)
+    _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "tasks", "malformedRate": 1])
+    var statuses: [Int32] = []
+    var last: CommandResult?
+    for _ in 0..<8 {
+      let run = try cli(daemon, ["sync", "todo", "--wait", "--json"])
+      statuses.append(run.status)
+      last = run
+    }
+    // Seven failures the daemon retries by itself, then parked at the eighth.
+    #expect(statuses == Array(repeating: 75, count: 7) + [1], "\(last?.stdout ?? "")\(last?.stderr ?? "")")
+    let reply = try JSONParser.parse(Array((last?.stdout ?? "").utf8))
+    guard case .array(let accounts)? = reply["accounts"] else {
+      Issue.record("no accounts in \(reply)")
+      return
+    }
+    #expect(accounts.first?["parked"] == .bool(true), "\(reply)")
+  }
+}

@@ -62,7 +62,8 @@ import Testing
       },
       points: optional(using: &rng) { rng in
         .init(stored: Int.random(in: 0...99, using: &rng), removed: Int.random(in: 0...9, using: &rng))
-      })
+      },
+      parked: optional(using: &rng) { Bool.random(using: &$0) })
   }
 
   /// A reply with one member of its first account removed or replaced (at the top of it, or in
@@ -85,7 +86,8 @@ import Testing
       points[["stored", "removed"].randomElement(using: &rng)!] = replacement
       first["points"] = .object(points)
     default:
-      first[["account", "outcome", "error", "retryAt", "changes", "points"].randomElement(using: &rng)!] = replacement
+      first[["account", "outcome", "error", "retryAt", "changes", "points", "parked"].randomElement(using: &rng)!] =
+        replacement
     }
     if members["accounts"] != nil, case .array = members["accounts"]! {
       accounts[0] = .object(first)

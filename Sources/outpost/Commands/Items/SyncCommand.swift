@@ -60,8 +60,9 @@ struct SyncCommand: ParsableCommand {
       let failed = result.accounts.filter { $0.outcome == .failed }
       if !failed.isEmpty {
         // A failure the daemon retries by itself (it names when) is temporary: 75, as a script
-        // that tries again later expects; any other needs the user.
-        let temporary = failed.allSatisfy { $0.retryAt != nil }
+        // that tries again later expects; any other needs the user, a parked account's too
+        // (retried every few hours, but waiting does not cure what it failed with).
+        let temporary = failed.allSatisfy { $0.retryAt != nil && $0.parked != true }
         throw ExitCode((temporary ? CLIExitStatus.tempFail : .daemonError).rawValue)
       }
     }
