@@ -19,6 +19,17 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case statusHealth
   case statusProblem
   case statusNoDetail
+  case statusComponentStore
+  case statusComponentRPC
+  case statusComponentEvents
+  case statusComponentNotifications
+  case statusComponentAccounts
+  case statusComponentConfig
+  case statusComponentInstance
+  case statusComponentRuntime
+  case statusHealthOk
+  case statusHealthDegraded
+  case statusHealthFailed
   case eventsResync
   case accountSecretPrompt
   case accountNoSecretInput
@@ -426,6 +437,19 @@ enum Catalog {
     .statusProblem: [
       .en: "Problem with {0}:", .de: "Problem mit {0}:", .fr: "Problème avec {0} :", .it: "Problema con {0}:",
     ],
+    .statusComponentStore: [.en: "store", .de: "Datenbank", .fr: "base de données", .it: "database"],
+    .statusComponentRPC: [.en: "rpc", .de: "Schnittstelle", .fr: "interface", .it: "interfaccia"],
+    .statusComponentEvents: [.en: "events", .de: "Ereignisse", .fr: "événements", .it: "eventi"],
+    .statusComponentNotifications: [
+      .en: "notifications", .de: "Benachrichtigungen", .fr: "notifications", .it: "notifiche",
+    ],
+    .statusComponentAccounts: [.en: "accounts", .de: "Konten", .fr: "comptes", .it: "account"],
+    .statusComponentConfig: [.en: "config", .de: "Konfiguration", .fr: "configuration", .it: "configurazione"],
+    .statusComponentInstance: [.en: "instance", .de: "Instanz", .fr: "instance", .it: "istanza"],
+    .statusComponentRuntime: [.en: "runtime", .de: "Laufzeit", .fr: "exécution", .it: "esecuzione"],
+    .statusHealthOk: [.en: "ok", .de: "in Ordnung", .fr: "ok", .it: "ok"],
+    .statusHealthDegraded: [.en: "degraded", .de: "beeinträchtigt", .fr: "dégradé", .it: "degradato"],
+    .statusHealthFailed: [.en: "failed", .de: "ausgefallen", .fr: "en panne", .it: "guasto"],
     .statusNoDetail: [
       .en: "no details; see the daemon's log",
       .de: "keine Einzelheiten; siehe das Protokoll des Dienstes",

@@ -29,8 +29,28 @@ struct StatusCommand: ParsableCommand {
     }
   }
 
+  /// A component in the user's language; one this CLI does not know (a newer daemon's) by the
+  /// name the daemon gives it.
+  static func componentName(_ name: String) -> String {
+    let keys: [String: MessageKey] = [
+      "store": .statusComponentStore, "rpc": .statusComponentRPC, "events": .statusComponentEvents,
+      "notifications": .statusComponentNotifications, "accounts": .statusComponentAccounts,
+      "config": .statusComponentConfig, "instance": .statusComponentInstance, "runtime": .statusComponentRuntime,
+    ]
+    return keys[name].map { localized($0) } ?? name
+  }
+
+  static func healthName(_ health: DaemonStatus.Component.Health) -> String {
+    switch health {
+    case .ok: localized(.statusHealthOk)
+    case .degraded: localized(.statusHealthDegraded)
+    case .failed: localized(.statusHealthFailed)
+    }
+  }
+
   static func describe(_ status: DaemonStatus.Result) -> String {
-    let health = status.components.map { "\($0.name) \($0.health.rawValue)" }.joined(separator: ", ")
+    let health = status.components.map { "\(componentName($0.name)) \(healthName($0.health))" }
+      .joined(separator: ", ")
     let counts = status.counts
     let rows: [(MessageKey, String)] = [
       (.statusSocket, status.socketPath),
@@ -49,7 +69,7 @@ struct StatusCommand: ParsableCommand {
       text += "\n" + label + String(repeating: " ", count: width - label.count) + row.1
     }
     for component in status.components where component.health != .ok {
-      text += "\n\n" + localized(.statusProblem, component.name) + "\n  "
+      text += "\n\n" + localized(.statusProblem, componentName(component.name)) + "\n  "
       text += (component.detail ?? localized(.statusNoDetail)).split(separator: "\n").joined(separator: "\n  ")
     }
     return text

@@ -31,6 +31,12 @@ extension EndToEnd {
       let french = try runCommand(outpost, ["status"], environment: environment)
       #expect(french.stdout.contains("est lancé (pid \(daemon.pid)"), "\(french.stdout)")
       #expect(french.stdout.contains("Base :"), "\(french.stdout)")
+      // The health line too: component and state in the user's words (a fresh-eyes tester
+      // read "Problem mit accounts:" in German).
+      environment["OUTPOST_LANG"] = "de"
+      let health = try runCommand(outpost, ["status"], environment: environment)
+      #expect(health.stdout.contains("Datenbank in Ordnung"), "\(health.stdout)")
+      #expect(!health.stdout.contains("store ok"), "\(health.stdout)")
     }
 
     @Test func statusInTextAndJSON() throws {
