@@ -60,8 +60,8 @@ actor SandboxPostgres {
     made += 1
     let name = "\(project)_\(made)"
     // A clone needs its template to itself; the session of the psql that just loaded it may
-    // still be on its way out (PostgreSQL waits 5 s for it, and a loaded machine has taken
-    // longer). That refusal alone is tried again.
+    // still be on its way out (PostgreSQL waits 5 s for it, which a loaded machine could
+    // exceed). That refusal alone is tried again.
     var attempt = 1
     while true {
       do {
