@@ -268,7 +268,7 @@ public actor SessionKeeper<C: Connector> {
     }
     if let rotated = result.rotatedSecret {
       do {
-        try await vault.store(rotated, for: vaultKey, label: C.descriptor.displayName)
+        try await vault.store(rotated, for: vaultKey, label: account.keyringLabel ?? C.descriptor.displayName)
       } catch {
         // The old secret is spent; without the new one the next login will fail. Say so.
         await tell(.keyringUnavailable(reason: "the renewed token could not be saved: \(error)"))

@@ -90,7 +90,10 @@ actor AccountService {
         id: account.id, username: account.username, baseURL: account.baseURL,
         options: (try? ConnectorRegistry.descriptor(for: account.kind)?.resolveOptions(account.options).get())
           ?? account.options ?? [:],
-        preset: ConnectorRegistry.preset(kind: account.kind, options: account.options, in: presets)),
+        preset: ConnectorRegistry.preset(kind: account.kind, options: account.options, in: presets),
+        keyringLabel: ConnectorRegistry.descriptor(for: account.kind).map {
+          Self.keyringLabel(descriptor: $0, name: account.name)
+        }),
       transport: transport, vault: vault,
       stoppedReason: (stopped ?? (account.state == .needsLogin)) ? (account.stateReason ?? "needs a login") : nil
     ) { [weak self] event in

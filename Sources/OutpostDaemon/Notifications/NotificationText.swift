@@ -75,10 +75,14 @@ enum NotificationText: String, CaseIterable {
       .fr: "en échec depuis {0}, {1} tentatives : {2}", .it: "non riesce da {0}, {1} tentativi: {2}",
     ],
     .syncParked: [
-      .en: "Needs attention: tried only every 6 hours now; `outpost sync --full {0}` tries again at once.",
-      .de: "Braucht Aufmerksamkeit: nur noch alle 6 Stunden versucht; `outpost sync --full {0}` versucht es sofort.",
-      .fr: "À vérifier : essayé seulement toutes les 6 heures ; `outpost sync --full {0}` réessaie tout de suite.",
-      .it: "Richiede attenzione: ora provato solo ogni 6 ore; `outpost sync --full {0}` riprova subito.",
+      .en:
+        "Needs attention: tried by itself only every 6 hours now; `outpost sync {0}` tries at once, `--full` starts over.",
+      .de:
+        "Braucht Aufmerksamkeit: nur noch alle 6 Stunden von selbst versucht; `outpost sync {0}` versucht es sofort, `--full` beginnt neu.",
+      .fr:
+        "À vérifier : essayé seul seulement toutes les 6 heures ; `outpost sync {0}` réessaie tout de suite, `--full` recommence.",
+      .it:
+        "Richiede attenzione: ora provato da solo solo ogni 6 ore; `outpost sync {0}` riprova subito, `--full` ricomincia.",
     ],
   ]
 

@@ -29,6 +29,16 @@ extension Catalog {
       .en: "  retried automatically at {0}", .de: "  automatischer neuer Versuch um {0}",
       .fr: "  nouvel essai automatique à {0}", .it: "  nuovo tentativo automatico alle {0}",
     ],
+    .syncParkedNote: [
+      .en: "  needs attention: waiting does not fix this, so it is tried by itself only every 6 hours; "
+        + "`outpost sync {0}` tries at once, `--full` starts over",
+      .de: "  braucht Aufmerksamkeit: Warten behebt das nicht, deshalb nur noch alle 6 Stunden von selbst versucht; "
+        + "`outpost sync {0}` versucht es sofort, `--full` beginnt neu",
+      .fr: "  à vérifier : attendre n'y change rien, donc essayé seul toutes les 6 heures seulement ; "
+        + "`outpost sync {0}` réessaie tout de suite, `--full` recommence",
+      .it: "  richiede attenzione: aspettare non basta, quindi provato da solo solo ogni 6 ore; "
+        + "`outpost sync {0}` riprova subito, `--full` ricomincia",
+    ],
     .agendaEmpty: [
       .en: "Nothing in the next {0} days. (`outpost sync` fetches the latest.)",
       .de: "Nichts in den nächsten {0} Tagen. (`outpost sync` holt den neuesten Stand.)",

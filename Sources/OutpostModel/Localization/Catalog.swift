@@ -67,6 +67,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case syncNothingNew
   case syncFailed
   case syncRetry
+  case syncParkedNote
   case agendaEmpty
   case itemsEmpty
   case paramMalformed

@@ -59,6 +59,8 @@ struct SessionKeeperTests {
 
   actor MemoryVault: CredentialVault {
     var secrets: [VaultKey: SecretString] = [:]
+    /// The label each item was last stored with, as the keyring shows it.
+    var labels: [VaultKey: String] = [:]
     var locked = false
     func secret(for account: VaultKey) async throws(VaultError) -> SecretString? {
       if locked { throw .locked }
@@ -67,6 +69,7 @@ struct SessionKeeperTests {
     func store(_ secret: SecretString, for account: VaultKey, label: String) async throws(VaultError) {
       if locked { throw .locked }
       secrets[account] = secret
+      labels[account] = label
     }
     func delete(for account: VaultKey) async throws(VaultError) -> Bool {
       if locked { throw .locked }
@@ -239,5 +242,20 @@ struct RotatingTokenTests {
     await #expect(throws: SessionError.connector(.sessionExpired)) { try await keeper.check() }
     #expect(await vault.secrets[key] == SecretString("refresh-2"))
     #expect(await keeper.loginCount == 2)
+  }
+
+  /// A renewal rewrites the item under the label the account was added with ("Outpost:
+  /// Agility (books)"), not the bare connector name (a fresh-eyes tester saw the labels change).
+  @Test func aRotatedTokenKeepsTheAccountsKeyringLabel() async throws {
+    let vault = SessionKeeperTests.MemoryVault()
+    let account = ConnectorAccount(id: "r", username: nil, baseURL: "http://r", keyringLabel: "Outpost: Rotating (r)")
+    let keeper = SessionKeeper(
+      connector: RotatingConnector(account: account, transport: TestHTTP.transport), account: account, vault: vault
+    ) { _ in }
+    _ = try await keeper.adopt(SecretString("refresh-0"), label: "Outpost: Rotating (r)")
+    await #expect(throws: SessionError.connector(.sessionExpired)) { try await keeper.check() }
+    let key = VaultKey(kind: "rotating", accountID: "r")
+    #expect(await vault.secrets[key] == SecretString("refresh-2"))
+    #expect(await vault.labels[key] == "Outpost: Rotating (r)")
   }
 }

@@ -231,5 +231,9 @@ extension EndToEnd.Sync {
       return
     }
     #expect(accounts.first?["parked"] == .bool(true), "\(reply)")
+    // The text says so too, not only the exit code.
+    let text = try cli(daemon, ["sync", "todo", "--wait"])
+    #expect(text.status == 1)
+    #expect(text.stdout.contains("needs attention"), "\(text.stdout)")
   }
 }

@@ -108,6 +108,7 @@ struct SyncCommand: ParsableCommand {
     case .failed:
       var text = localized(.syncFailed, entry.account, entry.error ?? "?")
       if let retryAt = entry.retryAt { text += "\n" + localized(.syncRetry, Terminal.localTime(retryAt)) }
+      if entry.parked == true { text += "\n" + localized(.syncParkedNote, entry.account) }
       return text
     }
   }
