@@ -41,8 +41,13 @@ import Testing
       stat(writer.path(of: format), &info)
       return [Int(info.st_ino), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
     }
+    // Not a sleep so that a rewrite would show a later mtime: the files are dated back to a
+    // fixed past time, which any rewrite replaces with now.
+    for format in SnapshotFormat.allCases {
+      var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+      #expect(utimensat(AT_FDCWD, writer.path(of: format), &times, 0) == 0)
+    }
     let before = SnapshotFormat.allCases.map(identity)
-    usleep(20_000)
     #expect(try writer.write(snapshot("Game")).isEmpty)
     #expect(SnapshotFormat.allCases.map(identity) == before)
     // A change that only the tooltip and snapshot.json carry rewrites just those files.
@@ -94,8 +99,11 @@ import Testing
     let command = PostChangeCommand(
       "sleep infinity & echo $! > \(pids).tmp; echo $$ >> \(pids).tmp; mv \(pids).tmp \(pids); wait",
       timeout: .seconds(600))
+    // The watch is in place before the command starts; it wakes on the rename into place.
+    let watch = try #require(FileWatch(path: root.path))
     let running = Task { await command.run() }
-    while !FileManager.default.fileExists(atPath: pids) { try await Task.sleep(for: .milliseconds(5)) }
+    let appeared = await blocking { watch.wait(limit: .seconds(60)) { FileManager.default.fileExists(atPath: pids) } }
+    try #require(appeared, "the command never wrote its pid file")
     running.cancel()
     let outcome = await running.value
     #expect(outcome == .timedOut)
@@ -106,17 +114,10 @@ import Testing
   }
 
   /// Alive and not a zombie (a killed background child may wait for its new parent to reap it).
-  /// The kill is asynchronous, so a process still dying gets a moment (bounded polling).
+  /// The kill is asynchronous, so a process still dying is waited for: on its pidfd, which
+  /// becomes readable once it has ended, with a deadline that can only fail the test.
   static func isRunning(_ pid: Int32) -> Bool {
-    for _ in 0..<200 {
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return false }
-      let state = stat[stat.index(close, offsetBy: 2)]
-      if state == "Z" || state == "X" { return false }
-      usleep(10_000)
-    }
-    return true
+    !ChildProcess.waitForEnd(ofProcess: pid, upTo: .seconds(30))
   }
 
   @Test func aDirectoryThatCannotBeCreatedIsAnError() async throws {

@@ -88,8 +88,10 @@ public final class ChildProcess: Sendable {
   }
 
   /// Waits at most `limit` for the exit: its status, or nil while it still runs. Wakes when the
-  /// child exits (its pidfd becomes readable), not on a timer; blocks the calling thread.
-  public func wait(upTo limit: Duration) -> Int32? {
+  /// child exits (its pidfd becomes readable), not on a timer; blocks the calling thread. With
+  /// `other`, it also returns (nil, unless the child exited too) as soon as that descriptor is
+  /// readable, e.g. a `FileWatch` that saw the child write.
+  public func wait(upTo limit: Duration, orUntilReadable other: CInt? = nil) -> Int32? {
     if let done = poll() { return done }
     let deadline = ContinuousClock.now + limit
     let pidfd = Self.pidfdOpen.map { $0(pid, 0) } ?? -1
@@ -98,15 +100,51 @@ public final class ChildProcess: Sendable {
       if let done = poll() { return done }
       let left = deadline - ContinuousClock.now
       guard left > .zero else { return nil }
-      let milliseconds = CInt(min(left / .milliseconds(1), Double(CInt.max)).rounded(.up))
+      if Self.waitReadable(pidfd: pidfd, other: other, upTo: left) { return poll() }
+    }
+  }
+
+  /// Polls `pidfd` (when there is one) and `other` for at most `limit`; true when `other` is
+  /// readable. A kernel without pidfds (before 5.3) wakes every 10 ms to look again.
+  private static func waitReadable(pidfd: CInt, other: CInt?, upTo limit: Duration) -> Bool {
+    let milliseconds = CInt(min(limit / .milliseconds(1), Double(CInt.max)).rounded(.up))
+    var entries: [pollfd] = []
+    if pidfd >= 0 { entries.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+    if let other { entries.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+    _ = Glibc.poll(&entries, nfds_t(entries.count), pidfd >= 0 ? milliseconds : min(milliseconds, 10))
+    return other != nil && entries.last!.revents != 0
+  }
+
+  /// Waits at most `limit` for any process `pid` (not only a child) to have ended: true once it
+  /// is a zombie or gone. Wakes on its pidfd becoming readable, not on a timer.
+  public static func waitForEnd(ofProcess pid: pid_t, upTo limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    var pidfd: CInt = -1
+    if let pidfdOpen {
+      pidfd = pidfdOpen(pid, 0)
+      if pidfd < 0 && errno == ESRCH { return true }
+    }
+    defer { if pidfd >= 0 { close(pidfd) } }
+    while true {
       if pidfd >= 0 {
         var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-        _ = Glibc.poll(&entry, 1, milliseconds)
-      } else {
-        // A kernel without pidfds (before 5.3): look again every 10 ms.
-        _ = Glibc.poll(nil, 0, min(milliseconds, 10))
+        if Glibc.poll(&entry, 1, 0) > 0 { return true }
+      } else if hasEnded(pid) {
+        return true
       }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return false }
+      _ = waitReadable(pidfd: pidfd, other: nil, upTo: left)
     }
+  }
+
+  /// Gone, or a zombie, as /proc says.
+  private static func hasEnded(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return true }
+    let state = stat[stat.index(close, offsetBy: 2)]
+    return state == "Z" || state == "X"
   }
 
   /// SIGTERM, then SIGKILL if it has not gone after `grace`; reaps it.

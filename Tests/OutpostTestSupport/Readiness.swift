@@ -33,6 +33,24 @@ public enum Readiness {
     }
   }
 
+  /// `wait` for a condition on what the child writes to a file (its log, its output): between
+  /// tries it sleeps until the file at `path` (which must exist) changes or the child exits, not
+  /// on a timer. Without inotify it falls back to `wait`'s 10 ms retries.
+  public static func wait(
+    for child: ChildProcess, onChangesTo path: String, limit: Duration = .seconds(60), until isReady: () -> Bool
+  ) -> Outcome {
+    guard let watch = FileWatch(path: path) else { return wait(for: child, limit: limit, until: isReady) }
+    let deadline = ContinuousClock.now + limit
+    while true {
+      if let status = child.poll() { return .exited(status) }
+      if isReady() { return .ready }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return .timedOut }
+      if let status = child.wait(upTo: left, orUntilReadable: watch.descriptor) { return .exited(status) }
+      watch.drain()
+    }
+  }
+
   /// `wait` on a thread of its own, awaited without holding a thread of the pool: the peer is
   /// seen ready however busy the pool is, and the limit counts time spent waiting for the peer,
   /// not time spent waiting for a thread.
@@ -71,4 +89,44 @@ public enum Readiness {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, length) == 0 }
     }
   }
+}
+
+/// An inotify watch on one path: `descriptor` becomes readable when the file is written to,
+/// closed after writing, or replaced, or (for a directory) when an entry is created or moved in.
+public final class FileWatch: Sendable {
+  public let descriptor: CInt
+
+  public init?(path: String) {
+    let descriptor = inotify_init1(CInt(IN_CLOEXEC) | CInt(IN_NONBLOCK))
+    guard descriptor >= 0 else { return nil }
+    let events = UInt32(
+      IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+    guard inotify_add_watch(descriptor, path, events) >= 0 else {
+      close(descriptor)
+      return nil
+    }
+    self.descriptor = descriptor
+  }
+
+  /// Reads away the events seen so far, so the descriptor next becomes readable on a new one.
+  public func drain() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while read(descriptor, &buffer, buffer.count) > 0 {}
+  }
+
+  /// Blocks until `isReady()` holds, checked again on every change, for at most `limit`: true
+  /// when it held. Set the watch up before what it waits for can happen, or check first.
+  public func wait(limit: Duration, until isReady: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      if isReady() { return true }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return false }
+      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&entry, 1, CInt(min(left / .milliseconds(1), Double(CInt.max)).rounded(.up)))
+      drain()
+    }
+  }
+
+  deinit { close(descriptor) }
 }

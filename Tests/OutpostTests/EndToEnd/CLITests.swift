@@ -126,9 +126,13 @@ extension EndToEnd {
       let follower = try ChildProcess(
         outpost, ["events", "--since", "0", "--json"], environment: daemon.environment, redirections: [1: file])
       close(file)
-      for _ in 0..<250 where try daemon.client().call(DaemonStatus.self, NoParams()).counts.subscribers == 0 {
-        usleep(20_000)
+      // The replay of daemon.didStart is pushed only once the subscription is in place, and the
+      // follower writes each event at once: its first line means it is subscribed. Every write
+      // to the file wakes the wait, as does the follower's exit.
+      let subscribed = Readiness.wait(for: follower, onChangesTo: output, limit: .seconds(30)) {
+        ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("\n")
       }
+      #expect(subscribed == .ready)
       // The replay of daemon.didStart arrives, then the stop; then the daemon closes the stream.
       #expect(try daemon.stop() == 0)
       let exitStatus = follower.wait()

@@ -75,14 +75,24 @@ extension EndToEnd {
     @Test func aConfigurationIsApplied() throws {
       let daemon = try DaemonProcess(config: "[rpc]\nmax_connections = 2\n")
       try daemon.start()
-      let first = try daemon.client()
-      // Wait until the probes of waitUntilServing are gone, so only `first` counts.
-      for _ in 0..<100 where try first.call(DaemonStatus.self, NoParams()).counts.connections > 1 { usleep(20_000) }
+      // Wait until the probes of waitUntilServing are gone, so only `first` counts. The daemon
+      // emits nothing when a connection closes: wait on the count itself (or the daemon's exit),
+      // with a deadline that can only fail the test. A client refused while the probes still
+      // counted is dropped and another one tried.
+      var first: RPCClient?
+      let probesGone = try daemon.waitUntil {
+        guard let client = try? daemon.client() else { return false }
+        guard (try? client.call(DaemonStatus.self, NoParams()).counts.connections) == 1 else { return false }
+        first = client
+        return true
+      }
+      try #require(probesGone == .ready && first != nil, "\(daemon.log)")
       let second = try daemon.client()
       _ = try second.call(DaemonHello.self, .init())
       let third = try daemon.client()
       let line = try third.readMessage()
       #expect(line["error"]?["code"] == .int(Int64(RPCError.tooManyConnectionsCode)))
+      withExtendedLifetime(first) {}  // `first` holds its slot until the third is refused
     }
 
     @Test func aDamagedDatabaseIsReportedAndNeverOverwritten() throws {
@@ -116,15 +126,14 @@ extension EndToEnd {
     @Test func servesASocketPassedBySystemd() throws {
       let daemon = try DaemonProcess()
       try daemon.startSocketActivated()
-      var status: DaemonStatus.Result?
-      for _ in 0..<200 where status == nil {
-        status = try? daemon.client().call(DaemonStatus.self, NoParams())
-        if status == nil { usleep(50_000) }
-      }
+      // Until systemd-socket-activate listens and the daemon it starts answers a hello.
+      try daemon.waitUntilServing()
+      let status = try? daemon.client().call(DaemonStatus.self, NoParams())
       #expect(status != nil, "\(daemon.log)")
-      // The line is written once serving began, which may be just after the first answer.
-      for _ in 0..<200 where !daemon.log.contains("socket passed by systemd") { usleep(50_000) }
-      #expect(daemon.log.contains("socket passed by systemd"), "\(daemon.log)")
+      // The line is written once serving began, which may be just after the first answer: wait
+      // for it to arrive in the log (every write to it wakes the wait), or the daemon's exit.
+      let logged = try daemon.waitForLog { $0.contains("socket passed by systemd") }
+      #expect(logged == .ready, "\(daemon.log)")
       let exitStatus = try daemon.stop()
       #expect(exitStatus == 0, "\(daemon.log)")
     }
@@ -133,11 +142,11 @@ extension EndToEnd {
       let daemon = try DaemonProcess(config: "[rpc]\nmax_frame_bytes = \"big\"\n")
       try daemon.startSocketActivated()
       let outpost = DaemonProcess.binary("outpost")
-      var status = try runCommand(outpost, ["status"], environment: daemon.environment)
-      for _ in 0..<600 where status.status == 69 {  // until socket-activate listens: 30 s at most
-        usleep(50_000)
-        status = try runCommand(outpost, ["status"], environment: daemon.environment)
-      }
+      // Until systemd-socket-activate listens: then a connection waits for the daemon it starts.
+      let socketPath = daemon.paths.socketPath
+      let listening = try daemon.waitUntil { Readiness.acceptsUnix(path: socketPath) }
+      #expect(listening == .ready, "\(daemon.log)")
+      let status = try runCommand(outpost, ["status"], environment: daemon.environment)
       #expect(status.status == 1, "\(status.stderr)")
       #expect(status.stdout.contains("Health:   config failed"), "\(status.stdout)")
       #expect(status.stdout.contains("config.toml:2: rpc.max_frame_bytes: expected an integer"), "\(status.stdout)")

@@ -95,6 +95,20 @@ final class DaemonProcess: @unchecked Sendable {
     }
   }
 
+  /// Blocks until `isReady()` holds or the daemon exits, trying again every 10 ms, for at most
+  /// `limit`: for a condition the daemon emits no event for. Blocking: its tests run `.offThePool`.
+  func waitUntil(limit: Duration = .seconds(30), _ isReady: () -> Bool) throws -> Readiness.Outcome {
+    guard let process else { throw TestFailure("not started") }
+    return Readiness.wait(for: process, limit: limit, until: isReady)
+  }
+
+  /// Blocks until the daemon's log satisfies `isReady`, checked again on every write to it, or
+  /// the daemon exits, for at most `limit`. Blocking: its tests run `.offThePool`.
+  func waitForLog(limit: Duration = .seconds(30), _ isReady: (String) -> Bool) throws -> Readiness.Outcome {
+    guard let process else { throw TestFailure("not started") }
+    return Readiness.wait(for: process, onChangesTo: logPath, limit: limit) { isReady(log) }
+  }
+
   func client(timeout: Duration = .seconds(10)) throws -> RPCClient {
     try RPCClient(socketPath: paths.socketPath, timeout: timeout)
   }
