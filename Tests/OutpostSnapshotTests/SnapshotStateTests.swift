@@ -137,6 +137,22 @@ import Testing
     #expect(snapshot.display.tooltip.contains("volley: needs login — run `outpost account login volley`"))
   }
 
+  /// Among several accounts, the bar names the one in trouble (a fresh-eyes tester saw "· error"
+  /// and could not tell which of five); the short form stays the bare word.
+  @Test func theOneAccountInTroubleIsNamedAmongSeveral() async throws {
+    let fixture = try StoreFixture()
+    let id = try await fixture.addAccount("volley")
+    let books = try await fixture.addAccount("books")
+    try await fixture.sync(id, [assignment("a", "Game", at: Clock.local(2026, 11, 21, 19, 30))])
+    try await fixture.sync(books, [])
+    try await fixture.setState(books, .needsLogin, reason: "the password was rejected")
+    let snapshot = try await fixture.snapshot()
+    #expect(snapshot.display.text == "Sat 19:30 Game · books: needs login")
+    #expect(snapshot.display.shortText == "needs login")
+    try await fixture.setState(id, .needsLogin, reason: "the password was rejected")
+    #expect(try await fixture.snapshot().display.text == "Sat 19:30 Game · needs login")
+  }
+
   @Test func offlineWithCachedDataStillShowsTheItems() async throws {
     let fixture = try StoreFixture()
     let id = try await fixture.addAccount("volley")

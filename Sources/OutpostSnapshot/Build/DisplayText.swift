@@ -27,7 +27,12 @@ struct DisplayText {
       let text = Self.oneLine(account.service!.text, limit: nil)
       notes.append(summarised.count > 1 ? "\(account.name): \(text)" : text)
     }
-    if let word = stateWord(snapshot.status) { notes.append(word) }
+    if let word = stateWord(snapshot.status) {
+      // Among several accounts, the one the word is about is named when it is the only one
+      // ("books: error"): a bare "error" left the user guessing which.
+      let named = snapshot.accounts.filter { $0.state != .ok && SnapshotStatus($0.state) == snapshot.status }
+      notes.append(snapshot.accounts.count > 1 && named.count == 1 ? "\(named[0].name): \(word)" : word)
+    }
     if let staleSince { notes.append(staleness(since: staleSince)) }
     let short =
       stateWord(snapshot.status) ?? headline.flatMap { labels.start(of: $0.item, now: now) } ?? main
