@@ -78,7 +78,7 @@ public struct ConnectorAccount: Sendable, Equatable {
   /// The configured preset the account's options name (its brand), for a kind that declares
   /// `presets`; nil otherwise, or when the configuration no longer lists it.
   public var preset: ServicePreset?
-  /// The label of the account's keyring items ("Outpost: Agility (books)"), kept when a
+  /// The label of the account's keyring items ("Outpost: <service> (<account>)"), kept when a
   /// renewal rewrites the secret; nil for the connector's display name.
   public var keyringLabel: String?
 

@@ -110,9 +110,10 @@ public enum AuthenticationKind: String, Sendable, Codable, CaseIterable {
   case oauthRefreshToken = "oauth"
   /// A password used once to sign in; the keyring then keeps the refresh token the service
   /// issued (and replaces it before use whenever the service rotates it), and access tokens
-  /// live only in memory (Supabase Auth, Firebase Auth). The password stays in the keyring too
-  /// when the connector hands it back (`LoginResult.password`, Supabase: an item of its own;
-  /// RPP: beside the token in one item), for a silent sign-in when the session ends.
+  /// live only in memory (Supabase Auth, Firebase Auth). The password stays in the keyring too,
+  /// for a silent sign-in when the session ends: as an item of its own when the connector hands
+  /// it back (`LoginResult.password`), or packed beside the token in the one item by a connector
+  /// that does so itself.
   case tokenSession = "token-session"
   /// A long-lived API token in the keyring, sent with every call.
   case apiToken = "api-token"

@@ -22,15 +22,8 @@ public enum Readiness {
   public static func wait(
     for child: ChildProcess, limit: Duration = .seconds(60), until isReady: () -> Bool
   ) -> Outcome {
-    let deadline = ContinuousClock.now + limit
-    while true {
-      if let status = child.poll() { return .exited(status) }
-      if isReady() { return .ready }
-      let left = deadline - ContinuousClock.now
-      guard left > .zero else { return .timedOut }
-      // The retry interval, cut short by the child's exit.
-      if let status = child.wait(upTo: min(left, .milliseconds(10))) { return .exited(status) }
-    }
+    // The retry interval, cut short by the child's exit.
+    retrying(child, limit: limit, until: isReady) { left in child.wait(upTo: min(left, .milliseconds(10))) }
   }
 
   /// `wait` for a condition on what the child writes to a file (its log, its output): between
@@ -40,14 +33,24 @@ public enum Readiness {
     for child: ChildProcess, onChangesTo path: String, limit: Duration = .seconds(60), until isReady: () -> Bool
   ) -> Outcome {
     guard let watch = FileWatch(path: path) else { return wait(for: child, limit: limit, until: isReady) }
+    return retrying(child, limit: limit, until: isReady) { left in
+      defer { watch.drain() }
+      return child.wait(upTo: left, orUntilReadable: watch.descriptor)
+    }
+  }
+
+  /// Tries `isReady` until it holds, the child exits or `limit` passes; `pause` waits between
+  /// tries for at most the time left and returns the child's exit status if it ended meanwhile.
+  private static func retrying(
+    _ child: ChildProcess, limit: Duration, until isReady: () -> Bool, pause: (Duration) -> Int32?
+  ) -> Outcome {
     let deadline = ContinuousClock.now + limit
     while true {
       if let status = child.poll() { return .exited(status) }
       if isReady() { return .ready }
       let left = deadline - ContinuousClock.now
       guard left > .zero else { return .timedOut }
-      if let status = child.wait(upTo: left, orUntilReadable: watch.descriptor) { return .exited(status) }
-      watch.drain()
+      if let status = pause(left) { return .exited(status) }
     }
   }
 

@@ -21,7 +21,7 @@ public struct VaultKey: Sendable, Hashable {
 
   /// The item beside an account's own that keeps the password the user gave, when the account's
   /// own item holds a session the service can end (a refresh token): the session keeper signs in
-  /// with it once, silently, when that session is over (supabase.md §6.1, §6.5). Connector
+  /// with it once, silently, when that session is over. Connector
   /// `<kind>-password`, the same account id, so that a search for the kind finds the session alone.
   public static func password(kind: String, accountID: String) -> VaultKey {
     VaultKey(kind: kind + "-password", accountID: accountID)

@@ -46,8 +46,8 @@ public struct StoreSource: Codable, Sendable, Equatable {
   public var undatedKinds: [ItemKind]
   /// The parameter that names a period the question is about (a tax year `2026`, a month
   /// `2026-03`): the items of that whole period are read too, however long ago it was (and
-  /// `futureDays` past its end), not only those of the window around today. Without it,
-  /// `agility tax --year 2026` four years on read no transaction of 2026 and said "$0.00".
+  /// `futureDays` past its end), not only those of the window around today. Without it, a tax
+  /// table asked for a year four years back read none of that year's transactions.
   public var periodParameter: String?
 
   public init(

@@ -15,8 +15,8 @@ actor SandboxPostgres {
   /// The template made last: the next waits for it. Every project's `platform.sql` creates the
   /// cluster's roles (`anon`, `authenticated`, …) when they are missing, and roles belong to the
   /// cluster, not to a database: two loads at once both found `anon` missing and one failed
-  /// with 23505 on pg_authid. That is how CI's simulated day lost ViiRaa for the whole day
-  /// (ViiRaa's and Agility's first requests came together).
+  /// with 23505 on pg_authid, and that project answered 503 all day in CI's simulated day (two
+  /// projects' first requests came together).
   private var lastTemplate: Task<Void, any Error>?
   private var made = 0
 

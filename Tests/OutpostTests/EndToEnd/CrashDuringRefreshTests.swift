@@ -56,12 +56,7 @@ extension EndToEnd {
       let sandbox = try SandboxProcess(arguments: ["--manual-clock"])
       let daemon = try DaemonProcess()
       try daemon.start()
-      let add = try cli(
-        daemon,
-        [
-          "account", "add", "tasks", "--name", "todo", "--username", DemoTasksUser.email, "--base-url",
-          sandbox.baseURL + "/tasks", "--password-stdin",
-        ], input: DemoTasksUser.password + "\n")
+      let add = try DemoTasksUser.add(to: daemon, sandbox: sandbox)
       #expect(add.status == 0, "\(add.stderr)")
       #expect(try cli(daemon, ["sync", "todo", "--wait"]).status == 0)
       let beforeCrash = try storedToken(keyring)

@@ -207,12 +207,7 @@ extension EndToEnd.Sync {
     let sandbox = try SandboxProcess()
     let daemon = try DaemonProcess()
     try daemon.start()
-    let add = try cli(
-      daemon,
-      [
-        "account", "add", "tasks", "--name", "todo", "--username", DemoTasksUser.email, "--base-url",
-        sandbox.baseURL + "/tasks", "--password-stdin",
-      ], input: DemoTasksUser.password + "\n")
+    let add = try DemoTasksUser.add(to: daemon, sandbox: sandbox)
     #expect(add.status == 0, "\(add.stderr)")
     #expect(try cli(daemon, ["sync", "todo", "--wait"]).status == 0)
     _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "tasks", "malformedRate": 1])

@@ -118,4 +118,14 @@ extension SandboxProcess {
 enum DemoTasksUser {
   static let email = "tasks@example.ch"
   static let password = "demo-tasks-2026"
+
+  /// `outpost account add tasks` for her, named `name`, with the password on standard input.
+  static func add(to daemon: DaemonProcess, sandbox: SandboxProcess, name: String = "todo") throws -> CommandResult {
+    try runCommand(
+      DaemonProcess.binary("outpost"),
+      [
+        "account", "add", "tasks", "--name", name, "--username", email, "--base-url", sandbox.baseURL + "/tasks",
+        "--password-stdin",
+      ], environment: daemon.environment, input: password + "\n")
+  }
 }
