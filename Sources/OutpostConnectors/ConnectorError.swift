@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// Every failure of a connector, classified. The class — never the message text — decides what
 /// happens next: log in again, back off, mark the account, or tell the user.
 public enum ConnectorError: Error, Sendable, Equatable {
@@ -44,27 +46,27 @@ public enum ConnectorError: Error, Sendable, Equatable {
 }
 
 extension ConnectorError: CustomStringConvertible {
-  public var description: String {
+  /// What happened, for a person: a phrase each client says in its own language; the detail
+  /// inside is the service's own words.
+  public var phrase: Phrase {
     switch self {
-    case .sessionExpired: "the session expired"
-    case .invalidCredentials(let detail): "the service rejected the credentials: \(detail)"
-    case .twoFactorRequired:
-      "the account uses two-factor authentication, which this service's login does not support for other apps"
-    case .unreachable(let detail): "the service cannot be reached: \(detail)"
-    case .transient(let detail): "the service failed temporarily: \(detail)"
-    case .rateLimited(_, let reason?): reason
-    case .rateLimited(let retryAfter, nil):
-      if let retryAfter {
-        "the service asks to slow down; retry in \(Int(retryAfter.rounded(.up))) s"
-      } else {
-        "the service asks to slow down"
-      }
-    case .conflict(let detail): "conflict: \(detail)"
-    case .refused(let detail): "the service refused it: \(detail)"
-    case .notFound(let detail): "not found: \(detail)"
-    case .unsupported(let detail): "not supported: \(detail)"
-    case .cursorRefused(let detail): "the service no longer knows where the last sync stopped: \(detail)"
-    case .unexpectedReply(let detail): "unexpected reply from the service: \(detail)"
+    case .sessionExpired: Phrase("connector.sessionExpired")
+    case .invalidCredentials(let detail): Phrase("connector.invalidCredentials", .text(detail))
+    case .twoFactorRequired: Phrase("connector.twoFactorRequired")
+    case .unreachable(let detail): Phrase("connector.unreachable", .text(detail))
+    case .transient(let detail): Phrase("connector.transient", .text(detail))
+    case .rateLimited(_, let reason?): .verbatim(reason)
+    case .rateLimited(let retryAfter?, nil):
+      Phrase("connector.rateLimitedRetry", .text(String(Int(retryAfter.rounded(.up)))))
+    case .rateLimited(nil, nil): Phrase("connector.rateLimited")
+    case .conflict(let detail): Phrase("connector.conflict", .text(detail))
+    case .refused(let detail): Phrase("connector.refused", .text(detail))
+    case .notFound(let detail): Phrase("connector.notFound", .text(detail))
+    case .unsupported(let detail): Phrase("connector.unsupported", .text(detail))
+    case .cursorRefused(let detail): Phrase("connector.cursorRefused", .text(detail))
+    case .unexpectedReply(let detail): Phrase("connector.unexpectedReply", .text(detail))
     }
   }
+
+  public var description: String { phrase.english }
 }

@@ -129,7 +129,7 @@ public struct ConnectorKind: Sendable {
   let connectorType: any Connector.Type
   let makeKeeper:
     @Sendable (
-      ConnectorAccount, any HTTPTransport, any CredentialVault, String?,
+      ConnectorAccount, any HTTPTransport, any CredentialVault, Phrase?,
       @escaping @Sendable (SessionEvent) async -> Void
     ) -> any AccountSession
   let preparation: @Sendable (ActionType, Item, [String: JSONValue], Date) throws(ActionRefusal) -> PreparedAction
@@ -182,7 +182,7 @@ public struct ConnectorKind: Sendable {
 
   private static func keeperMaker<C: Connector>(_ type: C.Type)
     -> @Sendable (
-      ConnectorAccount, any HTTPTransport, any CredentialVault, String?,
+      ConnectorAccount, any HTTPTransport, any CredentialVault, Phrase?,
       @escaping @Sendable (SessionEvent) async -> Void
     ) -> any AccountSession
   {

@@ -5,35 +5,27 @@ import OutpostModel
 extension RPCError {
   public static func accountNotFound(_ name: String) -> RPCError {
     RPCError(
-      code: accountNotFoundCode, message: "No account named \"\(name)\"; `outpost account list` shows them",
-      data: ["name": .string(name)])
+      code: accountNotFoundCode, phrase: Phrase("rpc.accountNotFound", .text(name)), data: ["name": .string(name)])
   }
 
   public static func accountExists(_ name: String) -> RPCError {
-    RPCError(
-      code: accountExistsCode,
-      message: "An account named \"\(name)\" already exists; choose another name with --name",
-      data: ["name": .string(name)])
+    RPCError(code: accountExistsCode, phrase: Phrase("rpc.accountExists", .text(name)), data: ["name": .string(name)])
   }
 
   public static func credentialsRejected(_ detail: String) -> RPCError {
-    RPCError(
-      code: credentialsRejectedCode,
-      message: "The service rejected the credentials (\(detail)); nothing was saved. Check the username and password.")
+    RPCError(code: credentialsRejectedCode, phrase: Phrase("rpc.credentialsRejected", .text(detail)))
   }
 
   /// The service could not be reached, failed temporarily or asks to slow down. `detail` is the
   /// connector's description of it ("the service cannot be reached: …"), which already says
   /// what happened: it opens the message, followed by what to do.
-  public static func upstreamUnavailable(_ detail: String, retryAfter: Double? = nil, slowDown: Bool = false)
+  public static func upstreamUnavailable(_ detail: Phrase, retryAfter: Double? = nil, slowDown: Bool = false)
     -> RPCError
   {
     var data: [String: JSONValue] = [:]
     if let retryAfter { data["retryAfter"] = .double(retryAfter) }
-    let advice = slowDown ? "Try again later." : "Check the network and the base URL, then try again."
-    return RPCError(
-      code: upstreamUnavailableCode, message: "\(detail.prefix(1).uppercased())\(detail.dropFirst()). \(advice)",
-      data: data.isEmpty ? nil : .object(data))
+    let advice: PhraseKey = slowDown ? "rpc.upstreamSlowDown" : "rpc.upstreamUnavailable"
+    return RPCError(code: upstreamUnavailableCode, phrase: Phrase(advice, .phrase(detail)), data: data)
   }
 
   /// An online-only action (a booking) that could not be sent at once: refused, not queued.
@@ -46,53 +38,56 @@ extension RPCError {
       data: ["reason": "online-only", "action": .string(action), "account": .string(account)])
   }
 
-  public static func upstreamUnexpected(_ detail: String) -> RPCError {
-    RPCError(
-      code: upstreamUnexpectedCode,
-      message: "The service answered in a way Outpost does not understand: \(detail). Is the base URL right?")
+  public static func upstreamUnexpected(_ detail: Phrase) -> RPCError {
+    RPCError(code: upstreamUnexpectedCode, phrase: Phrase("rpc.upstreamUnexpected", .phrase(detail)))
   }
 
-  public static func notSupported(_ detail: String) -> RPCError {
-    RPCError(code: notSupportedCode, message: "Not supported: \(detail)")
+  public static func upstreamUnexpected(_ detail: String) -> RPCError { upstreamUnexpected(.verbatim(detail)) }
+
+  public static func notSupported(_ detail: Phrase) -> RPCError {
+    RPCError(code: notSupportedCode, phrase: Phrase("rpc.notSupported", .phrase(detail)))
   }
+
+  public static func notSupported(_ detail: String) -> RPCError { notSupported(.verbatim(detail)) }
 
   /// `reason` is `locked`, or `unavailable` with the detail in the message.
-  public static func keyringUnavailable(_ detail: String, locked: Bool) -> RPCError {
+  public static func keyringUnavailable(_ detail: Phrase, locked: Bool) -> RPCError {
     RPCError(
-      code: keyringUnavailableCode, message: "The keyring cannot be used: \(detail)",
+      code: keyringUnavailableCode, phrase: Phrase("rpc.keyringUnavailable", .phrase(detail)),
       data: ["reason": .string(locked ? "locked" : "unavailable")])
+  }
+
+  public static func keyringUnavailable(_ detail: String, locked: Bool) -> RPCError {
+    keyringUnavailable(.verbatim(detail), locked: locked)
   }
 
   public static func actionsPending(_ name: String, count: Int) -> RPCError {
     RPCError(
-      code: actionsPendingCode,
-      message:
-        "Account \"\(name)\" has \(count) queued action(s) not yet sent; removing it would lose them. "
-        + "Wait for them to be sent, or remove with --force.",
+      code: actionsPendingCode, phrase: Phrase("rpc.actionsPending", .text(name), .text(String(count))),
       data: ["name": .string(name), "pendingActions": .int(Int64(count))])
   }
 
-  public static func needsLogin(_ name: String, reason: String) -> RPCError {
+  public static func needsLogin(_ name: String, reason: Phrase) -> RPCError {
     RPCError(
-      code: needsLoginCode,
-      message: "Account \"\(name)\" needs a new login (\(reason)); run `outpost account login \(name)`",
+      code: needsLoginCode, phrase: Phrase("rpc.needsLogin", .text(name), .phrase(reason)),
       data: ["name": .string(name)])
   }
 
   public static func itemNotFound(_ number: Int64) -> RPCError {
     RPCError(
-      code: itemNotFoundCode, message: "No item number \(number); `outpost agenda` lists them with their numbers",
+      code: itemNotFoundCode, phrase: Phrase("rpc.itemNotFound", .text(String(number))),
       data: ["number": .int(number)])
   }
 
   /// The action does not fit the item (taking one's own entry, editing a paid compensation, …).
+  /// The detail is the connector's own words.
   public static func actionNotAllowed(_ detail: String) -> RPCError {
-    RPCError(code: actionNotAllowedCode, message: "Not possible: \(detail); nothing was queued")
+    RPCError(code: actionNotAllowedCode, phrase: Phrase("rpc.actionNotAllowed", .text(detail)))
   }
 
   public static func actionNotFound(_ number: Int64) -> RPCError {
     RPCError(
-      code: actionNotFoundCode, message: "No queued action number \(number); `outpost queue` lists them",
+      code: actionNotFoundCode, phrase: Phrase("rpc.actionNotFound", .text(String(number))),
       data: ["number": .int(number)])
   }
 }

@@ -14,6 +14,20 @@ public struct RPCError: Error, Codable, Sendable, Equatable {
     self.message = message
     self.data = data
   }
+
+  /// An error a person reads: `message` is the phrase in English, and `data.phrase` the phrase
+  /// itself, which a client says in its own language (beside `data`'s other members).
+  public init(code: Int, phrase: Phrase, data: [String: JSONValue] = [:]) {
+    var data = data
+    data["phrase"] = (try? JSONTreeEncoder.encode(phrase)) ?? .null
+    self.init(code: code, message: phrase.sentence(.en) ?? phrase.english, data: .object(data))
+  }
+
+  /// The phrase a client says in its own language, when the daemon sent one it can read.
+  public var phrase: Phrase? {
+    guard let value = data?["phrase"] else { return nil }
+    return try? JSONCoding.convert(value, to: Phrase.self)
+  }
 }
 
 extension RPCError {

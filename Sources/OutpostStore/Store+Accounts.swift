@@ -38,13 +38,14 @@ extension Store {
       }
       try db.execute(
         sql: """
-          INSERT INTO account (id, name, kind, username, base_url, state, state_reason, state_changed_at,
-                               created_at, last_login_at, options)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO account (id, name, kind, username, base_url, state, state_reason, state_reason_phrase,
+                               state_changed_at, created_at, last_login_at, options)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           account.id, account.name, account.kind, account.username, account.baseURL, account.state.rawValue,
-          account.stateReason, UTCTimestamp.format(account.stateChangedAt), UTCTimestamp.format(account.createdAt),
+          account.stateReason, Self.phraseText(account.stateReasonPhrase), UTCTimestamp.format(account.stateChangedAt),
+          UTCTimestamp.format(account.createdAt),
           account.lastLoginAt.map(UTCTimestamp.format), try Self.optionsText(account.options),
         ])
     }
@@ -52,16 +53,19 @@ extension Store {
 
   /// Records a new state; returns the updated account, or nil when nothing changed (same state
   /// and reason) or the account is gone. Callers announce a change only when one happened.
+  /// The reason is stored as its phrase and as its English text.
   public func setAccountState(
-    id: String, state: AccountState, reason: String?, at time: Date, loggedInAt: Date? = nil
+    id: String, state: AccountState, reason phrase: Phrase?, at time: Date, loggedInAt: Date? = nil
   ) async throws(StoreError) -> Account? {
+    let reason = phrase?.english
+    let phraseText = Self.phraseText(phrase)
     // Looked at first in a read: a short-session service logs in again on nearly every sync,
     // and a sync that changes nothing must not write. The login time is kept to the hour.
     let current = try await reading { db in
       try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
     }
     guard let current else { return nil }
-    let stateChanges = current.state != state || current.stateReason != reason
+    let stateChanges = current.state != state || current.stateReason != reason || current.stateReasonPhrase != phrase
     let loginIsNews =
       loggedInAt.map { new in current.lastLoginAt.map { new.timeIntervalSince($0) >= 3600 } ?? true } ?? false
     guard stateChanges || loginIsNews else { return nil }
@@ -72,10 +76,12 @@ extension Store {
       }
       try db.execute(
         sql: """
-          UPDATE account SET state = ?, state_reason = ?, state_changed_at = ?
-          WHERE id = ? AND (state <> ? OR state_reason IS NOT ?)
+          UPDATE account SET state = ?, state_reason = ?, state_reason_phrase = ?, state_changed_at = ?
+          WHERE id = ? AND (state <> ? OR state_reason IS NOT ? OR state_reason_phrase IS NOT ?)
           """,
-        arguments: [state.rawValue, reason, UTCTimestamp.format(time), id, state.rawValue, reason])
+        arguments: [
+          state.rawValue, reason, phraseText, UTCTimestamp.format(time), id, state.rawValue, reason, phraseText,
+        ])
       guard db.changesCount > 0 else { return nil }
       return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
     }
@@ -98,10 +104,21 @@ extension Store {
     func date(_ column: String) -> Date? { (row[column] as String?).flatMap(UTCTimestamp.parse) }
     return Account(
       id: row["id"], name: row["name"], kind: row["kind"], username: row["username"], baseURL: row["base_url"],
-      state: state, stateReason: row["state_reason"],
+      state: state, stateReason: row["state_reason"], stateReasonPhrase: phrase(row["state_reason_phrase"]),
       stateChangedAt: date("state_changed_at") ?? Date(timeIntervalSince1970: 0),
       createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0), lastLoginAt: date("last_login_at"),
       options: try options(row["options"]))
+  }
+
+  /// A phrase is texts, keys and times: it always encodes.
+  static func phraseText(_ phrase: Phrase?) -> String? {
+    phrase.flatMap { try? JSONCoding.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// A stored phrase; one this build cannot read (a newer build's) is left out, and the English
+  /// reason beside it shows.
+  static func phrase(_ text: String?) -> Phrase? {
+    text.flatMap { try? JSONCoding.decode(Phrase.self, from: Array($0.utf8)) }
   }
 
   static func optionsText(_ options: [String: String]?) throws -> String {

@@ -34,6 +34,8 @@ public struct SyncStatus: Sendable, Equatable, Codable {
   public var successes = 0
   public var nextRunAt: Date?
   public var lastError: String?
+  /// The same for a person, in each client's language.
+  public var lastErrorPhrase: Phrase?
   /// The service could not be reached at the last attempt.
   public var offline: Bool
   public var consecutiveFailures: Int

@@ -154,14 +154,14 @@ public actor SyncEngine {
         cursor = nil
       }
     } catch {
-      return failed(accountID, "the store cannot be read: \(error)", retry: true)
+      return failed(accountID, Phrase("sync.storeUnreadable", .text("\(error)")), retry: true)
     }
     var actedOn: Set<Int64> = []
     if let sink = registration.actions {
       do {
         actedOn = try await replayActions(accountID: accountID, sink: sink)
       } catch {
-        guard case .session(let sessionError) = error else { return failed(accountID, "", retry: true) }
+        guard case .session(let sessionError) = error else { return failed(accountID, .verbatim(""), retry: true) }
         return failed(accountID, sessionError)
       }
     }
@@ -193,7 +193,7 @@ public actor SyncEngine {
         cursor: result.cursor.flatMap { try? JSONTreeEncoder.encode($0) },
         removed: result.removed, retention: configuration.retention, at: started)
     } catch {
-      return failed(accountID, "the store cannot be written: \(error)", retry: true)
+      return failed(accountID, Phrase("sync.storeUnwritable", .text("\(error)")), retry: true)
     }
     for kind in outcome.suspectedWipes {
       logger.warning(
@@ -233,6 +233,7 @@ public actor SyncEngine {
     status.lastSuccessAt = now()
     status.successes += 1
     status.lastError = nil
+    status.lastErrorPhrase = nil
     status.offline = false
     status.consecutiveFailures = 0
     status.failingSince = nil
@@ -251,12 +252,12 @@ public actor SyncEngine {
     case .needsLogin, .vault:
       // Waits for the user (or the keyring watcher): retrying would change nothing.
       accounts[accountID]?.paused = true
-      return failed(accountID, error.description, retry: false)
+      return failed(accountID, error.phrase, retry: false)
     case .connector(let connectorError):
       // Waiting cures what is temporary (and an expired session); anything else ends parked.
       let curable = connectorError.isTemporary || connectorError == .sessionExpired
       var report = failed(
-        accountID, error.description, retry: true, offline: connectorError.isTemporary, curable: curable)
+        accountID, error.phrase, retry: true, offline: connectorError.isTemporary, curable: curable)
       if case .unreachable = connectorError { statuses[accountID]?.unreachable = true }
       if case .rateLimited(let retryAfter?, _) = connectorError, case .failed(let text, let retryAt?) = report.outcome {
         let honoured = max(retryAt, now().addingTimeInterval(retryAfter))
@@ -268,10 +269,11 @@ public actor SyncEngine {
   }
 
   private func failed(
-    _ accountID: String, _ message: String, retry: Bool, offline: Bool = false, curable: Bool = true
+    _ accountID: String, _ message: Phrase, retry: Bool, offline: Bool = false, curable: Bool = true
   ) -> SyncReport {
     var status = statuses[accountID, default: SyncStatus()]
-    status.lastError = message
+    status.lastError = message.english
+    status.lastErrorPhrase = message
     status.offline = offline
     status.unreachable = false
     status.consecutiveFailures += 1
@@ -297,7 +299,7 @@ public actor SyncEngine {
       status.nextRunAt = nil
     }
     statuses[accountID] = status
-    logger.notice("sync of \(accounts[accountID]?.name ?? accountID) failed: \(message)")
+    logger.notice("sync of \(accounts[accountID]?.name ?? accountID) failed: \(message.english)")
     return SyncReport(accountID: accountID, outcome: .failed(message, retryAt: status.nextRunAt))
   }
 

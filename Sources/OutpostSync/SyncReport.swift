@@ -15,7 +15,7 @@ public struct SyncReport: Sendable, Equatable {
     /// The service said nothing changed since the last fetch (HTTP 304).
     case notModified
     /// Failed; `retryAt` is when the engine tries again by itself (nil: not until the user acts).
-    case failed(String, retryAt: Date?)
+    case failed(Phrase, retryAt: Date?)
     /// The connector cannot list items.
     case unsupported
   }

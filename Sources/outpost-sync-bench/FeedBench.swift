@@ -33,7 +33,7 @@ extension SyncBench {
     _ = await engine.sync(accountID: id)
     // Waiting for a login: the daemon neither syncs it nor watches the keyring for it, so the
     // idle figure below is the reminders' and the feed's alone.
-    _ = try await store.setAccountState(id: id, state: .needsLogin, reason: "benchmark", at: Date())
+    _ = try await store.setAccountState(id: id, state: .needsLogin, reason: .verbatim("benchmark"), at: Date())
     try store.close()
 
     let daemon = Process()

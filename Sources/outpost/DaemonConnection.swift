@@ -46,17 +46,20 @@ struct DaemonConnection {
 
   static func failure(_ error: RPCClientError, socketPath: String) -> CLIFailure {
     switch error {
-    case .daemonNotRunning(let path): CLIFailure(.unavailable, localized(.daemonNotRunning, path))
-    case .permissionDenied(let path): CLIFailure(.permissionDenied, localized(.permissionDenied, path))
-    case .socketPathTooLong(let path): CLIFailure(.usage, localized(.socketPathTooLong, path))
-    case .connectionLost: CLIFailure(.unavailable, localized(.connectionLost))
-    case .timedOut: CLIFailure(.unavailable, localized(.timedOut))
-    case .io(let detail): CLIFailure(.unavailable, detail)
-    case .protocolError(let detail): CLIFailure(.protocolError, localized(.protocolMismatch, detail))
+    case .daemonNotRunning(let path): return CLIFailure(.unavailable, localized(.daemonNotRunning, path))
+    case .permissionDenied(let path): return CLIFailure(.permissionDenied, localized(.permissionDenied, path))
+    case .socketPathTooLong(let path): return CLIFailure(.usage, localized(.socketPathTooLong, path))
+    case .connectionLost: return CLIFailure(.unavailable, localized(.connectionLost))
+    case .timedOut: return CLIFailure(.unavailable, localized(.timedOut))
+    case .io(let detail): return CLIFailure(.unavailable, detail)
+    case .protocolError(let detail): return CLIFailure(.protocolError, localized(.protocolMismatch, detail))
     case .remote(let error):
-      switch error.code {
-      case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, error.message)
-      case RPCError.invalidParamsCode: CLIFailure(.usage, error.message)
+      // Said in the user's language when the daemon sent a phrase; its code only under --json
+      // (the reply as it came) or `outpost rpc`.
+      let message = Terminal.sayAsSentence(error.phrase, or: error.message)
+      return switch error.code {
+      case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, message)
+      case RPCError.invalidParamsCode: CLIFailure(.usage, message)
       case RPCError.upstreamUnavailableCode where error.data?["reason"] == "online-only":
         // An online-only action refused offline: said in the user's language, exit 75 as offline.
         CLIFailure(
@@ -64,9 +67,8 @@ struct DaemonConnection {
           localized(
             .actionOnlineOnlyRefused, error.data?["action"]?.stringValue ?? "?",
             error.data?["account"]?.stringValue ?? "?"))
-      case RPCError.upstreamUnavailableCode, RPCError.keyringUnavailableCode:
-        CLIFailure(.tempFail, error.message)
-      default: CLIFailure(.daemonError, "\(error.message) (error \(error.code))")
+      case RPCError.upstreamUnavailableCode, RPCError.keyringUnavailableCode: CLIFailure(.tempFail, message)
+      default: CLIFailure(.daemonError, message)
       }
     }
   }

@@ -49,13 +49,24 @@ enum Terminal {
     print(String(decoding: data, as: UTF8.self))
   }
 
-  /// A date in the user's time zone, "2026-11-22 14:05:09".
+  /// What the daemon said, in the user's language: its phrase when this CLI knows every key in
+  /// it, else the English `text` the daemon sent beside it (a newer daemon's words).
+  static func say(_ phrase: Phrase?, or text: String) -> String {
+    phrase?.text(localized.language, time: localTime) ?? text
+  }
+
+  /// The same as a sentence (an error message): capitalised.
+  static func sayAsSentence(_ phrase: Phrase?, or text: String) -> String {
+    phrase?.sentence(localized.language, time: localTime) ?? text
+  }
+
+  /// A date in the user's time zone, "2026-11-22 14:05" (a person reads no seconds).
   static func localTime(_ date: Date) -> String {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     localtime_r(&seconds, &parts)
     var buffer = [CChar](repeating: 0, count: 64)
-    let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
+    let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

@@ -6,7 +6,7 @@ public protocol AccountSession: Sendable {
   func check() async throws(SessionError)
   func adopt(_ secret: SecretString, label: String) async throws(SessionError) -> AccountIdentity
   @discardableResult
-  func logOut(reason: String, everywhere: Bool) async throws(SessionError) -> Bool
+  func logOut(reason: Phrase, everywhere: Bool) async throws(SessionError) -> Bool
   func close() async
   func resume() async
   var hasSession: Bool { get async }
@@ -20,7 +20,7 @@ extension ConnectorRegistry {
   /// A session keeper for an account of `kind`, or nil for an unknown kind.
   public static func makeSession(
     kind: String, account: ConnectorAccount, transport: any HTTPTransport, vault: any CredentialVault,
-    stoppedReason: String?, report: @escaping @Sendable (SessionEvent) async -> Void
+    stoppedReason: Phrase?, report: @escaping @Sendable (SessionEvent) async -> Void
   ) -> (any AccountSession)? {
     Self.kind(kind)?.makeKeeper(account, transport, vault, stoppedReason, report)
   }

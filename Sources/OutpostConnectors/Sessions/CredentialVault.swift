@@ -1,3 +1,5 @@
+import OutpostModel
+
 /// Where an account's long-lived secret is kept: the Secret Service in the daemon. Connectors
 /// and keepers see only this, so that they never depend on libsecret.
 public protocol CredentialVault: Sendable {
@@ -40,10 +42,13 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
   /// says which and what to do.
   case unavailable(String)
 
-  public var description: String {
+  public var description: String { phrase.english }
+
+  /// The detail of `unavailable` is the keyring's own words (D-Bus, libsecret).
+  public var phrase: Phrase {
     switch self {
-    case .locked: "the keyring is locked; Outpost carries on once it is unlocked"
-    case .unavailable(let detail): detail
+    case .locked: Phrase("session.keyringLocked")
+    case .unavailable(let detail): .verbatim(detail)
     }
   }
 }

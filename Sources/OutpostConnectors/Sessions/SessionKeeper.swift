@@ -30,7 +30,7 @@ public actor SessionKeeper<C: Connector> {
   private var generation = 0
   private var login: Task<Result<Established, SessionError>, Never>?
   /// Set when the credentials were rejected or are missing; cleared only by `adopt`.
-  private var stoppedReason: String?
+  private var stoppedReason: Phrase?
   public private(set) var identity: AccountIdentity?
   /// Whether the last report said offline, so that the next success says the service is back.
   private var reportedOffline = false
@@ -46,7 +46,7 @@ public actor SessionKeeper<C: Connector> {
   /// `stoppedReason`: the account already waits for a login (its stored state is
   /// `needs-login`), so the keeper must not try the keyring by itself.
   public init(
-    connector: C, account: ConnectorAccount, vault: any CredentialVault, stoppedReason: String? = nil,
+    connector: C, account: ConnectorAccount, vault: any CredentialVault, stoppedReason: Phrase? = nil,
     now: @escaping @Sendable () -> Date = { Date() },
     report: @escaping @Sendable (SessionEvent) async -> Void
   ) {
@@ -118,7 +118,7 @@ public actor SessionKeeper<C: Connector> {
 
   /// A call that failed because the service is out of reach makes the account offline.
   private func failed(_ error: ConnectorError) async -> SessionError {
-    if error.isTemporary { await tell(.offline(reason: error.description)) }
+    if error.isTemporary { await tell(.offline(reason: error.phrase)) }
     return .connector(error)
   }
 
@@ -174,7 +174,7 @@ public actor SessionKeeper<C: Connector> {
   /// With `everywhere`, the service first ends every session of the user (it needs a live one
   /// to be asked); if it cannot be told, nothing changes here either.
   @discardableResult
-  public func logOut(reason: String, everywhere: Bool = false) async throws(SessionError) -> Bool {
+  public func logOut(reason: Phrase, everywhere: Bool = false) async throws(SessionError) -> Bool {
     if everywhere {
       let live = try await established()
       do { try await connector.logOutEverywhere(live.session) } catch { throw .connector(error) }
@@ -236,11 +236,11 @@ public actor SessionKeeper<C: Connector> {
       await tell(.keyringLocked)
       return .failure(.vault(.locked))
     } catch {
-      await tell(.keyringUnavailable(reason: error.description))
+      await tell(.keyringUnavailable(reason: error.phrase))
       return .failure(.vault(error))
     }
     guard let secret else {
-      let reason = "no credentials in the keyring"
+      let reason = Phrase("session.noCredentials")
       stoppedReason = reason
       await tell(.needsLogin(reason: reason))
       return .failure(.needsLogin(reason))
@@ -259,7 +259,7 @@ public actor SessionKeeper<C: Connector> {
       } catch .invalidCredentials(let refused) {
         return .failure(
           await failedLogin(
-            .invalidCredentials("the session ended and signing in again with the stored password failed: \(refused)")))
+            .invalidCredentials(refused), reason: Phrase("session.passwordSignInFailed", .text(refused))))
       } catch {
         return .failure(await failedLogin(error))
       }
@@ -271,7 +271,7 @@ public actor SessionKeeper<C: Connector> {
         try await vault.store(rotated, for: vaultKey, label: account.keyringLabel ?? C.descriptor.displayName)
       } catch {
         // The old secret is spent; without the new one the next login will fail. Say so.
-        await tell(.keyringUnavailable(reason: "the renewed token could not be saved: \(error)"))
+        await tell(.keyringUnavailable(reason: Phrase("session.renewedTokenNotSaved", .text("\(error)"))))
       }
     }
     install(result)
@@ -284,25 +284,27 @@ public actor SessionKeeper<C: Connector> {
     try? await vault.secret(for: passwordKey)
   }
 
-  private func failedLogin(_ error: ConnectorError) async -> SessionError {
+  /// `reason`: why the credentials were rejected, when more than the service's words say it.
+  private func failedLogin(_ error: ConnectorError, reason: Phrase? = nil) async -> SessionError {
     switch error {
     case .invalidCredentials(let detail):
-      stoppedReason = detail
+      let reason = reason ?? .verbatim(detail)
+      stoppedReason = reason
       // Deleting may fail (keyring locked meanwhile); the stop holds either way, so no retry
       // can hammer the service with a wrong password.
       _ = try? await vault.delete(for: vaultKey)
       _ = try? await vault.delete(for: passwordKey)
-      await tell(.needsLogin(reason: detail))
-      return .needsLogin(detail)
+      await tell(.needsLogin(reason: reason))
+      return .needsLogin(reason)
     case .twoFactorRequired:
-      stoppedReason = error.description
-      await tell(.needsLogin(reason: error.description))
+      stoppedReason = error.phrase
+      await tell(.needsLogin(reason: error.phrase))
       return .connector(error)
     case .unreachable, .transient, .rateLimited:
-      await tell(.offline(reason: error.description))
+      await tell(.offline(reason: error.phrase))
       return .connector(error)
     default:
-      await tell(.failed(reason: error.description))
+      await tell(.failed(reason: error.phrase))
       return .connector(error)
     }
   }

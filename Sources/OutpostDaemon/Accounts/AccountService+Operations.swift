@@ -96,7 +96,8 @@ extension AccountService {
     let now = Date()
     let account = Account(
       id: UUID().uuidString.lowercased(), name: name, kind: kind, username: username, baseURL: baseURL,
-      state: .needsLogin, stateReason: "not signed in yet", stateChangedAt: now, createdAt: now, options: options)
+      state: .needsLogin, stateReason: Phrase("session.notSignedInYet").english,
+      stateReasonPhrase: Phrase("session.notSignedInYet"), stateChangedAt: now, createdAt: now, options: options)
     guard let session = makeSession(for: account) else { throw .invalidParams("unknown kind \"\(kind)\"") }
     do {
       try await store.addAccount(account)
@@ -134,7 +135,7 @@ extension AccountService {
     }
     let deleted: Bool
     do {
-      deleted = try await session.logOut(reason: "logged out", everywhere: params.everywhere == true)
+      deleted = try await session.logOut(reason: Phrase("session.loggedOut"), everywhere: params.everywhere == true)
     } catch {
       throw Self.failure(error, name: account.name)
     }
@@ -264,19 +265,19 @@ extension AccountService {
   static func failure(_ error: SessionError, name: String) -> RPCError {
     switch error {
     case .needsLogin(let reason): return .needsLogin(name, reason: reason)
-    case .vault(.locked):
-      return .keyringUnavailable(
-        "it is locked; unlock it (log in to your desktop or open your keyring manager)", locked: true)
-    case .vault(.unavailable(let detail)): return .keyringUnavailable(detail, locked: false)
+    case .vault(.locked): return .keyringUnavailable(Phrase("rpc.keyringLockedAdvice"), locked: true)
+    case .vault(.unavailable(let detail)): return .keyringUnavailable(.verbatim(detail), locked: false)
     case .connector(let error):
       switch error {
       case .invalidCredentials(let detail): return .credentialsRejected(detail)
-      case .twoFactorRequired, .unsupported: return .notSupported(error.description)
-      case .unreachable, .transient: return .upstreamUnavailable(error.description)
+      case .twoFactorRequired: return .notSupported(error.phrase)
+      // "Not supported: not supported: …" said it twice.
+      case .unsupported(let detail): return .notSupported(.verbatim(detail))
+      case .unreachable, .transient: return .upstreamUnavailable(error.phrase)
       case .rateLimited(let retryAfter, _):
-        return .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
+        return .upstreamUnavailable(error.phrase, retryAfter: retryAfter, slowDown: true)
       case .sessionExpired, .conflict, .refused, .notFound, .unexpectedReply, .cursorRefused:
-        return .upstreamUnexpected(error.description)
+        return .upstreamUnexpected(error.phrase)
       }
     }
   }

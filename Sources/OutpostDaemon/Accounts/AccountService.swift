@@ -95,7 +95,9 @@ actor AccountService {
           Self.keyringLabel(descriptor: $0, name: account.name)
         }),
       transport: transport, vault: vault,
-      stoppedReason: (stopped ?? (account.state == .needsLogin)) ? (account.stateReason ?? "needs a login") : nil
+      stoppedReason: (stopped ?? (account.state == .needsLogin))
+        ? (account.stateReasonPhrase ?? account.stateReason.map(Phrase.verbatim) ?? Phrase("session.noCredentials"))
+        : nil
     ) { [weak self] event in
       await self?.record(event, accountID: id, name: name)
     }
@@ -121,12 +123,12 @@ actor AccountService {
   /// it changes, so a user hears of a rejected password once, not on every retry.
   func record(_ event: SessionEvent, accountID: String, name: String) async {
     let now = Date()
-    var (state, reason, loggedInAt): (AccountState, String?, Date?) =
+    var (state, reason, loggedInAt): (AccountState, Phrase?, Date?) =
       switch event {
       case .loggedIn(_, let at): (.ok, nil, at)
       case .needsLogin(let reason): (.needsLogin, reason, nil)
-      case .loggedOut: (.needsLogin, "logged out", nil)
-      case .keyringLocked: (.keyringLocked, "waiting for the keyring to be unlocked", nil)
+      case .loggedOut: (.needsLogin, Phrase("session.loggedOut"), nil)
+      case .keyringLocked: (.keyringLocked, Phrase("session.keyringWaiting"), nil)
       case .keyringUnavailable(let reason): (.error, reason, nil)
       case .offline(let reason): (.offline, reason, nil)
       case .online: (.ok, nil, nil)
@@ -149,7 +151,7 @@ actor AccountService {
     // After the write: the watcher reads the stored states when it wakes.
     if state == .keyringLocked { keyringLockSignal.yield() }
     guard let changed else { return }
-    let because = reason.map { " (\($0))" } ?? ""
+    let because = reason.map { " (\($0.english))" } ?? ""
     if state == .ok || state == .keyringLocked || state == .offline || event == .loggedOut {
       logger.notice("account \(name) is \(state.rawValue)\(because)")
     } else {
@@ -159,7 +161,7 @@ actor AccountService {
       OutpostEventType.accountDidChangeState,
       [
         "account": .string(changed.id), "name": .string(changed.name), "state": .string(state.rawValue),
-        "reason": reason.map(JSONValue.string) ?? .null,
+        "reason": reason.map { .string($0.english) } ?? .null,
       ])
   }
 

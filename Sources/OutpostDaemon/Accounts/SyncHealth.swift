@@ -48,26 +48,27 @@ actor SyncHealth {
       // A state that already says what to do (log in, unlock the keyring) stays.
       guard [.ok, .offline, .error].contains(account.state) else { return }
       let reason = Self.reason(
-        language, since: labels.absolute(since), attempts: status.consecutiveFailures, message: message,
-        parked: status.parked, account: account.name)
+        since: since, attempts: status.consecutiveFailures, message: message, parked: status.parked,
+        account: account.name)
       await accounts.setSyncFailure(
         SyncFailure(offline: status.unreachable, reason: reason), accountID: accountID, name: account.name)
       if told.insert(accountID).inserted {
-        await notifier.syncFailing(accountID: accountID, name: account.name, reason: reason)
+        await notifier.syncFailing(
+          accountID: accountID, name: account.name,
+          reason: reason.text(language, time: labels.absolute) ?? reason.english)
       }
     case .unsupported:
       return
     }
   }
 
-  static func reason(
-    _ language: Language, since: String, attempts: Int, message: String, parked: Bool, account: String
-  ) -> String {
-    let failing = NotificationText.syncFailingReason(language, since, String(attempts), message)
+  /// "failing since WHEN, N attempts: REASON", and the advice when the account is parked.
+  static func reason(since: Date, attempts: Int, message: Phrase, parked: Bool, account: String) -> Phrase {
+    let failing = Phrase("sync.failing", .time(since), .text(String(attempts)), .phrase(message))
     // The reason is the service's own text, without a full stop of its own: the advice is a
     // sentence of its own after it, not run on ("…not a JSON array Needs attention: …").
-    let stop = failing.hasSuffix(".") ? " " : ". "
-    return parked ? failing + stop + NotificationText.syncParked(language, account) : failing
+    guard parked else { return failing }
+    return Phrase(.sentences, .phrase(failing), .phrase(Phrase("sync.parked", .text(account))))
   }
 }
 
@@ -75,7 +76,7 @@ actor SyncHealth {
 /// reached) or in error, with "failing since …, N attempts: REASON".
 struct SyncFailure: Sendable, Equatable {
   var offline: Bool
-  var reason: String
+  var reason: Phrase
 }
 
 extension AccountService {

@@ -157,9 +157,9 @@ extension CalDAVPushService {
     case .invalidCredentials(let detail): .credentialsRejected("\(url): \(detail)")
     case .unsupported(let detail): .notACalendar(detail)
     case .notFound(let detail): .notACalendar("nothing at \(url) (\(detail))")
-    case .unreachable, .transient: .upstreamUnavailable(error.description)
+    case .unreachable, .transient: .upstreamUnavailable(error.phrase)
     case .rateLimited(let retryAfter, _):
-      .upstreamUnavailable(error.description, retryAfter: retryAfter, slowDown: true)
+      .upstreamUnavailable(error.phrase, retryAfter: retryAfter, slowDown: true)
     case .sessionExpired, .twoFactorRequired, .conflict, .refused, .unexpectedReply, .cursorRefused:
       .upstreamUnexpected(error.description)
     }

@@ -89,7 +89,9 @@ enum ItemHandlers {
         case .failed(let error, let retryAt):
           let parked = await services.sync.status(accountID: account.id)?.parked == true
           results.append(
-            .init(account: account.name, outcome: .failed, error: error, retryAt: retryAt, parked: parked ? true : nil))
+            .init(
+              account: account.name, outcome: .failed, error: error.english, errorPhrase: error, retryAt: retryAt,
+              parked: parked ? true : nil))
         }
       }
       // With --wait the calendars are current when the reply comes (normally they follow a
@@ -112,7 +114,8 @@ enum ItemHandlers {
             nextRunAt: status.nextRunAt, lastError: status.lastError, offline: status.offline, running: status.running,
             failures: status.consecutiveFailures > 0 ? status.consecutiveFailures : nil,
             failingSince: status.failingSince, parked: status.parked ? true : nil,
-            progress: status.progress.map { .init(pages: $0.pages, rows: $0.rows) }))
+            progress: status.progress.map { .init(pages: $0.pages, rows: $0.rows) },
+            lastErrorPhrase: status.lastErrorPhrase))
       }
       return SyncStatusMethod.Result(accounts: statuses)
     }

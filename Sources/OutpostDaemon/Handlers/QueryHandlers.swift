@@ -39,7 +39,7 @@ enum QueryHandlers {
           declaration, params: checked, kind: kind, account: account, store: services.store))
     }
     guard let sink = await services.accounts.session(for: account) as? any QuerySink else {
-      throw RPCError.needsLogin(account.name, reason: "it has no session yet")
+      throw RPCError.needsLogin(account.name, reason: Phrase("session.noSessionYet"))
     }
     do {
       let answer = try await sink.query(declaration.name, params: checked)

@@ -20,8 +20,6 @@ enum NotificationText: String, CaseIterable {
   case foldedSnooze
   case syncFailing
   case syncFailingBody
-  case syncFailingReason
-  case syncParked
 
   static let table: [NotificationText: [Language: String]] = [
     .reminderMany: [.en: "{0} reminders", .de: "{0} Erinnerungen", .fr: "{0} rappels", .it: "{0} promemoria"],
@@ -69,20 +67,6 @@ enum NotificationText: String, CaseIterable {
       .de: "{1}\nOutpost versucht es weiter. `outpost sync --full {0}` beginnt jetzt neu.",
       .fr: "{1}\nOutpost réessaie. `outpost sync --full {0}` recommence maintenant.",
       .it: "{1}\nOutpost continua a provare. `outpost sync --full {0}` ricomincia ora.",
-    ],
-    .syncFailingReason: [
-      .en: "failing since {0}, {1} attempts: {2}", .de: "schlägt seit {0} fehl, {1} Versuche: {2}",
-      .fr: "en échec depuis {0}, {1} tentatives : {2}", .it: "non riesce da {0}, {1} tentativi: {2}",
-    ],
-    .syncParked: [
-      .en:
-        "Needs attention: tried by itself only every 6 hours now; `outpost sync {0}` tries at once, `--full` starts over.",
-      .de:
-        "Braucht Aufmerksamkeit: nur noch alle 6 Stunden von selbst versucht; `outpost sync {0}` versucht es sofort, `--full` beginnt neu.",
-      .fr:
-        "À vérifier : essayé seul seulement toutes les 6 heures ; `outpost sync {0}` réessaie tout de suite, `--full` recommence.",
-      .it:
-        "Richiede attenzione: ora provato da solo solo ogni 6 ore; `outpost sync {0}` riprova subito, `--full` ricomincia.",
     ],
   ]
 

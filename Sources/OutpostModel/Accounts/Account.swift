@@ -18,6 +18,8 @@ public struct Account: Codable, Sendable, Equatable {
   public var state: AccountState
   /// Why the account is not `ok`, in words the user can act on.
   public var stateReason: String?
+  /// `stateReason` as a phrase, which each client says in its own language.
+  public var stateReasonPhrase: Phrase?
   public var stateChangedAt: Date
   public var createdAt: Date
   public var lastLoginAt: Date?
@@ -27,7 +29,8 @@ public struct Account: Codable, Sendable, Equatable {
 
   public init(
     id: String, name: String, kind: String, username: String?, baseURL: String, state: AccountState,
-    stateReason: String? = nil, stateChangedAt: Date, createdAt: Date, lastLoginAt: Date? = nil,
+    stateReason: String? = nil, stateReasonPhrase: Phrase? = nil, stateChangedAt: Date, createdAt: Date,
+    lastLoginAt: Date? = nil,
     options: [String: String]? = nil
   ) {
     self.options = options?.isEmpty == true ? nil : options
@@ -38,6 +41,7 @@ public struct Account: Codable, Sendable, Equatable {
     self.baseURL = baseURL
     self.state = state
     self.stateReason = stateReason
+    self.stateReasonPhrase = stateReasonPhrase
     self.stateChangedAt = stateChangedAt
     self.createdAt = createdAt
     self.lastLoginAt = lastLoginAt

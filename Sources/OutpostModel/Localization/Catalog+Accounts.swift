@@ -62,6 +62,16 @@ extension Catalog {
       .it: "NOME|TIPO|UTENTE|STATO",
     ],
     .accountState: [.en: "State:", .de: "Zustand:", .fr: "État :", .it: "Stato:"],
+    // The words the bars use (SnapshotCatalog), so that a state reads the same everywhere.
+    .accountStateOK: [.en: "ok", .de: "ok", .fr: "ok", .it: "ok"],
+    .accountStateNeedsLogin: [
+      .en: "needs login", .de: "Anmeldung nötig", .fr: "connexion requise", .it: "accesso richiesto",
+    ],
+    .accountStateKeyringLocked: [
+      .en: "keyring locked", .de: "Schlüsselbund gesperrt", .fr: "trousseau verrouillé", .it: "portachiavi bloccato",
+    ],
+    .accountStateOffline: [.en: "offline", .de: "offline", .fr: "hors ligne", .it: "offline"],
+    .accountStateError: [.en: "error", .de: "Fehler", .fr: "erreur", .it: "errore"],
     .accountSession: [.en: "Session:", .de: "Sitzung:", .fr: "Session :", .it: "Sessione:"],
     .accountSessionActive: [
       .en: "active (in memory only)", .de: "aktiv (nur im Speicher)", .fr: "active (en mémoire seulement)",

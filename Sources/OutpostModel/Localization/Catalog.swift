@@ -42,6 +42,11 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountNone
   case accountColumns
   case accountState
+  case accountStateOK
+  case accountStateNeedsLogin
+  case accountStateKeyringLocked
+  case accountStateOffline
+  case accountStateError
   case accountSession
   case accountSessionActive
   case accountSessionNone

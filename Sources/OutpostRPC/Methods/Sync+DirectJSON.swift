@@ -27,12 +27,14 @@ extension SyncRun.AccountSync: JSONDirectlyDecodable {
     let account = try object.string("account")
     let outcome = try object.rawValue(Outcome.self, "outcome")
     let error = try object.stringIfPresent("error")
+    let errorPhrase = try object.decodeIfPresent(Phrase.self, "errorPhrase")
     let retryAt = try object.dateIfPresent("retryAt")
     let changes = try object.objectIfPresent(SyncRun.ChangeCounts.self, "changes")
     let points = try object.objectIfPresent(SyncRun.PointCounts.self, "points")
     let parked = try object.boolIfPresent("parked")
     self.init(
-      account: account, outcome: outcome, error: error, retryAt: retryAt, changes: changes, points: points,
+      account: account, outcome: outcome, error: error, errorPhrase: errorPhrase, retryAt: retryAt, changes: changes,
+      points: points,
       parked: parked)
   }
 }

@@ -44,6 +44,8 @@ public enum SyncRun: RPCMethod {
     public var account: String
     public var outcome: Outcome
     public var error: String?
+    /// `error` for a person: each client says it in its own language.
+    public var errorPhrase: Phrase?
     /// When the daemon retries by itself after a failure; absent when it waits for the user.
     public var retryAt: Date?
     /// Counts of new, changed, cancelled and removed items.
@@ -55,7 +57,8 @@ public enum SyncRun: RPCMethod {
     public var parked: Bool?
 
     public init(
-      account: String, outcome: Outcome, error: String? = nil, retryAt: Date? = nil, changes: ChangeCounts? = nil,
+      account: String, outcome: Outcome, error: String? = nil, errorPhrase: Phrase? = nil, retryAt: Date? = nil,
+      changes: ChangeCounts? = nil,
       points: PointCounts? = nil, parked: Bool? = nil
     ) {
       self.parked = parked
@@ -63,6 +66,7 @@ public enum SyncRun: RPCMethod {
       self.account = account
       self.outcome = outcome
       self.error = error
+      self.errorPhrase = errorPhrase
       self.retryAt = retryAt
       self.changes = changes
     }
@@ -117,6 +121,8 @@ public enum SyncStatusMethod: RPCMethod {
     public var lastSuccessAt: Date?
     public var nextRunAt: Date?
     public var lastError: String?
+    /// `lastError` for a person: each client says it in its own language.
+    public var lastErrorPhrase: Phrase?
     public var offline: Bool
     public var running: Bool
     /// Failures in a row, from `failingSince`; absent while syncing works.
@@ -139,8 +145,9 @@ public enum SyncStatusMethod: RPCMethod {
     public init(
       account: String, lastAttemptAt: Date?, lastSuccessAt: Date?, nextRunAt: Date?, lastError: String?,
       offline: Bool, running: Bool, failures: Int? = nil, failingSince: Date? = nil, parked: Bool? = nil,
-      progress: Progress? = nil
+      progress: Progress? = nil, lastErrorPhrase: Phrase? = nil
     ) {
+      self.lastErrorPhrase = lastErrorPhrase
       self.failures = failures
       self.failingSince = failingSince
       self.parked = parked

@@ -40,7 +40,8 @@ public struct SnapshotBuilder: Sendable {
     }
     let accounts = input.accounts.map { account in
       Snapshot.AccountEntry(
-        id: account.id, name: account.name, kind: account.kind, state: account.state, reason: account.stateReason,
+        id: account.id, name: account.name, kind: account.kind, state: account.state,
+        reason: account.stateReasonPhrase?.text(options.language, time: labels.absolute) ?? account.stateReason,
         lastSync: account.lastSuccessfulSync, everSynced: account.everSynced,
         stale: account.lastSuccessfulSync.map { elapsed(since: $0, at: now) >= options.staleAfter } ?? false,
         pendingActions: account.pendingActions, conflicts: account.conflicts, unread: account.unread,

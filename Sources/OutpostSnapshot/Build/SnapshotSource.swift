@@ -74,7 +74,8 @@ public struct SnapshotSource: Sendable {
       inputs.append(
         SnapshotInput.Account(
           id: account.id, name: account.name, kind: account.kind, state: account.state,
-          stateReason: account.stateReason, lastSuccessfulSync: lastSuccessfulSync[account.id],
+          stateReason: account.stateReason, stateReasonPhrase: account.stateReasonPhrase,
+          lastSuccessfulSync: lastSuccessfulSync[account.id],
           hasCachedData: try await hasCachedData(account.id, upcoming: items),
           pendingActions: actions.count { !$0.state.needsUser }, conflicts: actions.count { $0.state.needsUser },
           unread: unread[account.id] ?? 0))

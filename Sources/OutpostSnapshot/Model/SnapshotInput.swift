@@ -11,6 +11,8 @@ public struct SnapshotInput: Sendable, Equatable {
     public var kind: String
     public var state: AccountState
     public var stateReason: String?
+    /// `stateReason` as the daemon's phrase: the snapshot says it in its own language.
+    public var stateReasonPhrase: Phrase? = nil
     /// The end of the last successful sync, when known. The sync engine keeps it in memory only,
     /// so after a restart it is nil until the next sync succeeds.
     public var lastSuccessfulSync: Date?
@@ -28,7 +30,8 @@ public struct SnapshotInput: Sendable, Equatable {
 
     public init(
       id: String, name: String, kind: String, state: AccountState, stateReason: String? = nil,
-      lastSuccessfulSync: Date? = nil, hasCachedData: Bool = false, pendingActions: Int = 0, conflicts: Int = 0,
+      stateReasonPhrase: Phrase? = nil, lastSuccessfulSync: Date? = nil, hasCachedData: Bool = false,
+      pendingActions: Int = 0, conflicts: Int = 0,
       unread: Int = 0
     ) {
       self.unread = unread
@@ -37,6 +40,7 @@ public struct SnapshotInput: Sendable, Equatable {
       self.kind = kind
       self.state = state
       self.stateReason = stateReason
+      self.stateReasonPhrase = stateReasonPhrase
       self.lastSuccessfulSync = lastSuccessfulSync
       self.hasCachedData = hasCachedData
       self.pendingActions = pendingActions

@@ -61,7 +61,7 @@ struct StoreFixture {
   }
 
   func setState(_ accountID: String, _ state: AccountState, reason: String? = nil) async throws {
-    _ = try await store.setAccountState(id: accountID, state: state, reason: reason, at: Clock.now)
+    _ = try await store.setAccountState(id: accountID, state: state, reason: reason.map(Phrase.verbatim), at: Clock.now)
   }
 
   func snapshot(

@@ -27,11 +27,13 @@ struct StoreAccountsTests {
     let added = account("a")
     try await store.addAccount(added)
     let later = Date(timeIntervalSince1970: 1_790_000_100)
-    let first = try await store.setAccountState(id: added.id, state: .needsLogin, reason: "wrong password", at: later)
+    let first = try await store.setAccountState(
+      id: added.id, state: .needsLogin, reason: .verbatim("wrong password"), at: later)
     #expect(first?.state == .needsLogin)
     #expect(first?.stateReason == "wrong password")
     #expect(
-      try await store.setAccountState(id: added.id, state: .needsLogin, reason: "wrong password", at: later) == nil)
+      try await store.setAccountState(id: added.id, state: .needsLogin, reason: .verbatim("wrong password"), at: later)
+        == nil)
     let back = try await store.setAccountState(id: added.id, state: .ok, reason: nil, at: later, loggedInAt: later)
     #expect(back?.stateReason == nil)
     #expect(back?.lastLoginAt == later)

@@ -25,7 +25,7 @@ import Testing
     let reports = reports
     return SessionKeeper(
       connector: AgileNetworkConnector(account: account, transport: TestHTTP.transport), account: account,
-      vault: vault ?? self.vault, stoppedReason: signedIn ? nil : "not signed in yet"
+      vault: vault ?? self.vault, stoppedReason: signedIn ? nil : Phrase("session.notSignedInYet")
     ) { await reports.append($0) }
   }
 
@@ -129,7 +129,7 @@ import Testing
       #expect(await keeper.needsLogin)
       #expect(await vault.secrets[key] == nil)
       #expect(await reports.kinds.isEmpty)
-      await #expect(throws: SessionError.needsLogin("not signed in yet")) { try await keeper.check() }
+      await #expect(throws: SessionError.needsLogin(Phrase("session.notSignedInYet"))) { try await keeper.check() }
     }
   }
 

@@ -132,7 +132,9 @@ struct SessionKeeperTests {
       $0.validSessions.removeAll()
     }
     for _ in 0..<5 {
-      await #expect(throws: SessionError.needsLogin("wrong username or password")) { try await keeper.check() }
+      await #expect(throws: SessionError.needsLogin(.verbatim("wrong username or password"))) {
+        try await keeper.check()
+      }
     }
     #expect(service.state.withLock { $0.failedLogins } == 1)
     #expect(await vault.secrets[key] == nil)
@@ -182,10 +184,10 @@ struct SessionKeeperTests {
   @Test func loggingOutDeletesTheSecretAndStops() async throws {
     let keeper = keeper()
     _ = try await keeper.adopt(SecretString("right"), label: "fake")
-    #expect(try await keeper.logOut(reason: "logged out"))
+    #expect(try await keeper.logOut(reason: Phrase("session.loggedOut")))
     #expect(await vault.secrets.isEmpty)
     #expect(service.state.withLock { $0.validSessions.isEmpty })
-    await #expect(throws: SessionError.needsLogin("logged out")) { try await keeper.check() }
+    await #expect(throws: SessionError.needsLogin(Phrase("session.loggedOut"))) { try await keeper.check() }
     #expect(service.state.withLock { $0.logins } == 1)
   }
 
@@ -194,7 +196,9 @@ struct SessionKeeperTests {
   @Test func loggingOutEverywhereWhereTheServiceCannotChangesNothing() async throws {
     let keeper = keeper()
     _ = try await keeper.adopt(SecretString("right"), label: "fake")
-    await #expect(throws: SessionError.self) { try await keeper.logOut(reason: "logged out", everywhere: true) }
+    await #expect(throws: SessionError.self) {
+      try await keeper.logOut(reason: Phrase("session.loggedOut"), everywhere: true)
+    }
     #expect(!(await vault.secrets.isEmpty))
     try await keeper.check()
   }

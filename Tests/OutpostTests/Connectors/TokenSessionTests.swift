@@ -197,8 +197,7 @@ import Testing
       #expect(await vault.secrets[passwordKey] == nil)
       await #expect(
         throws: SessionError.needsLogin(
-          "the session ended and signing in again with the stored password failed: the email or password was not accepted"
-        )
+          Phrase("session.passwordSignInFailed", .text("the email or password was not accepted")))
       ) { try await owner.check() }
     }
   }

@@ -14,8 +14,12 @@ extension EndToEnd {
     static let password = "demo-referee-2026"
     static let newPassword = "nouveau-mot-de-passe-été-2026"
 
-    func cli(_ daemon: DaemonProcess, _ arguments: [String], input: String? = nil) throws -> CommandResult {
-      try runCommand(outpost, arguments, environment: daemon.environment, input: input)
+    func cli(_ daemon: DaemonProcess, _ arguments: [String], input: String? = nil, language: String? = nil) throws
+      -> CommandResult
+    {
+      var environment = daemon.environment
+      if let language { environment["OUTPOST_LANG"] = language }
+      return try runCommand(outpost, arguments, environment: environment, input: input)
     }
 
     func list(_ daemon: DaemonProcess) throws -> [Account] {
@@ -104,7 +108,7 @@ extension EndToEnd {
         let refused = try cli(daemon, ["account", "status", "volleymanager"])
         transcript += refused.stdout + refused.stderr
         #expect(refused.status == 1)
-        #expect(refused.stdout.contains("needs-login"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("needs login"), "\(refused.stdout)")
       }
       #expect(try await sandbox.stats().failedLogins == 1)
       #expect(try !keyringHasItem(keyring))
@@ -264,7 +268,12 @@ extension EndToEnd {
       try await sandbox.expireSessions()
       let locked = try cli(daemon, ["account", "status", "volleymanager"])
       #expect(locked.status == 1)
-      #expect(locked.stdout.contains("keyring-locked"), "\(locked.stdout)")
+      #expect(locked.stdout.contains("keyring locked"), "\(locked.stdout)")
+      // The daemon sends the reason as a phrase: a German terminal reads it in German (issue 48 §1).
+      let german = try cli(daemon, ["account", "status", "volleymanager"], language: "de")
+      #expect(
+        german.stdout.contains("Schlüsselbund gesperrt (wartet, bis der Schlüsselbund entsperrt ist)"),
+        "\(german.stdout)")
       #expect(try list(daemon).first?.state == .keyringLocked)
       // Adding another account now is refused before the service is asked.
       let refused = try cli(

@@ -37,6 +37,15 @@ extension EndToEnd {
       let health = try runCommand(outpost, ["status"], environment: environment)
       #expect(health.stdout.contains("Datenbank in Ordnung"), "\(health.stdout)")
       #expect(!health.stdout.contains("store ok"), "\(health.stdout)")
+      // An error the daemon sends comes as a phrase: said in the user's language, its JSON-RPC
+      // code not shown (issue 48 §1, §3).
+      let missing = try runCommand(outpost, ["account", "status", "nosuch"], environment: environment)
+      #expect(missing.status == 1)
+      #expect(missing.stderr.contains("Kein Konto namens «nosuch»"), "\(missing.stderr)")
+      #expect(!missing.stderr.contains("-32010"), "\(missing.stderr)")
+      environment["OUTPOST_LANG"] = "en"
+      let english = try runCommand(outpost, ["account", "status", "nosuch"], environment: environment)
+      #expect(english.stderr.contains("No account named \"nosuch\""), "\(english.stderr)")
     }
 
     @Test func statusInTextAndJSON() throws {

@@ -150,7 +150,7 @@ extension EndToEnd {
       #expect(thief.status == 400)
       let ended = try cli(daemon, ["account", "status", "agilenetwork"])
       transcript += ended.stdout + ended.stderr
-      #expect(ended.status == 1 && ended.stdout.contains("needs-login"), "\(ended.stdout)\(ended.stderr)")
+      #expect(ended.status == 1 && ended.stdout.contains("needs login"), "\(ended.stdout)\(ended.stderr)")
       #expect(try account(daemon).state == .needsLogin)
       #expect(try storedToken(keyring, added) == nil, "a dead token stayed in the keyring")
       var told: [NotificationInfo] = []

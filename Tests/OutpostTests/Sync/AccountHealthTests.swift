@@ -89,7 +89,8 @@ struct AccountHealthTests {
   }
 
   @Test func aStateThatSaysWhatToDoIsLeftAlone() async throws {
-    _ = try await store.setAccountState(id: accountID, state: .needsLogin, reason: "password changed", at: Date())
+    _ = try await store.setAccountState(
+      id: accountID, state: .needsLogin, reason: .verbatim("password changed"), at: Date())
     source.state.withLock { $0.failure = .connector(.unexpectedReply("odd")) }
     for _ in 1...3 { _ = await services.sync.sync(accountID: accountID) }
     #expect(try await account().state == .needsLogin)

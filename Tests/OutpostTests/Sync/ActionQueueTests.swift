@@ -86,7 +86,7 @@ struct ActionQueueTests {
     }
     #expect(try await states() == [.pending, .pending])
     #expect(try await store.actions().first?.problem?.contains("no route to host") == true)
-    sink.state.withLock { $0.failure = .needsLogin("wrong password") }
+    sink.state.withLock { $0.failure = .needsLogin(.verbatim("wrong password")) }
     _ = await engine.sync(accountID: accountID)
     #expect(try await states() == [.pending, .pending])
     sink.state.withLock { $0.failure = nil }

@@ -149,7 +149,7 @@ struct SyncEngineTests {
   }
 
   @Test func anAccountThatNeedsALoginWaitsForTheUser() async throws {
-    source.state.withLock { $0.failure = .needsLogin("wrong password") }
+    source.state.withLock { $0.failure = .needsLogin(.verbatim("wrong password")) }
     guard case .failed(_, let retryAt) = await sync().outcome else {
       Issue.record("expected a failure")
       return

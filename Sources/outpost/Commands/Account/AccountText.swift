@@ -3,9 +3,21 @@ import OutpostRPC
 
 /// How accounts read in a terminal.
 enum AccountText {
+  /// "offline (der Dienst ist nicht erreichbar: …)": the state and its reason in the user's language.
   static func state(_ account: Account) -> String {
-    guard let reason = account.stateReason else { return account.state.rawValue }
-    return "\(account.state.rawValue) (\(reason))"
+    let name = stateName(account.state)
+    guard let reason = account.stateReason else { return name }
+    return "\(name) (\(Terminal.say(account.stateReasonPhrase, or: reason)))"
+  }
+
+  static func stateName(_ state: AccountState) -> String {
+    switch state {
+    case .ok: localized(.accountStateOK)
+    case .needsLogin: localized(.accountStateNeedsLogin)
+    case .keyringLocked: localized(.accountStateKeyringLocked)
+    case .offline: localized(.accountStateOffline)
+    case .error: localized(.accountStateError)
+    }
   }
 
   static func identity(_ result: AccountLoginResult) -> String {

@@ -88,7 +88,9 @@ struct SyncCommand: ParsableCommand {
         parts.append(localized(.syncStatusFailing, Terminal.localTime(since), "\(failures)"))
       }
       if entry.parked == true { parts.append(localized(.syncStatusParked, entry.account)) }
-      if let error = entry.lastError { parts.append(localized(.syncStatusLastError, error)) }
+      if let error = entry.lastError {
+        parts.append(localized(.syncStatusLastError, Terminal.say(entry.lastErrorPhrase, or: error)))
+      }
       print(parts.joined(separator: "\n  "))
     }
   }
@@ -106,7 +108,7 @@ struct SyncCommand: ParsableCommand {
         .syncSynced, entry.account, "\(changes.new)", "\(changes.changed)", "\(changes.cancelled)", "\(changes.removed)"
       ) + (points.map { "; " + $0 } ?? "")
     case .failed:
-      var text = localized(.syncFailed, entry.account, entry.error ?? "?")
+      var text = localized(.syncFailed, entry.account, Terminal.say(entry.errorPhrase, or: entry.error ?? "?"))
       if let retryAt = entry.retryAt { text += "\n" + localized(.syncRetry, Terminal.localTime(retryAt)) }
       if entry.parked == true { text += "\n" + localized(.syncParkedNote, entry.account) }
       return text

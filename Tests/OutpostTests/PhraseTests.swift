@@ -1,0 +1,99 @@
+import Foundation
+import OutpostConnectors
+import OutpostModel
+import OutpostRPC
+import OutpostStore
+import Testing
+
+@testable import OutpostDaemon
+
+/// What the daemon says travels as a phrase (issue 48 §1): each client says it in its own
+/// language, the English text beside it stays for logs, scripts and older clients.
+@Suite struct PhraseTests {
+  static var keys: [String] { PhraseCatalog.keys.map(\.rawValue).sorted() }
+
+  @Test(arguments: keys)
+  func everyPhraseHasEveryLanguageWithTheSamePlaceholders(key: String) throws {
+    let template = try #require(PhraseCatalog.template(PhraseKey(rawValue: key)))
+    let english = LocalizationTests.placeholders(template.en)
+    for language in Language.allCases {
+      #expect(LocalizationTests.placeholders(template[language]) == english, "\(key) in \(language)")
+      // A phrase of words (not only placeholders and names) is translated.
+      if language != .en, template.en.contains(where: \.isLetter), key.hasPrefix("connector.") || key.hasPrefix("rpc.")
+      {
+        #expect(template[language] != template.en, "\(key) in \(language) is untranslated")
+      }
+    }
+  }
+
+  @Test func aPhraseInsideAPhraseIsSaidInTheSameLanguage() {
+    let offline = ConnectorError.unreachable("connection refused").phrase
+    let error = RPCError.upstreamUnavailable(offline)
+    #expect(
+      error.message
+        == "The service cannot be reached: connection refused. Check the network and the base URL, then try again.")
+    #expect(
+      error.phrase?.sentence(.de)
+        == "Der Dienst ist nicht erreichbar: connection refused. Prüfe das Netz und die Basis-URL und versuche es dann noch einmal."
+    )
+    #expect(error.phrase?.sentence(.fr)?.hasPrefix("Le service est injoignable : connection refused.") == true)
+  }
+
+  @Test func aPhraseCrossesTheWireWithItsArgumentsAndTimes() throws {
+    let since = Date(timeIntervalSince1970: 1_796_000_000)
+    let phrase = Phrase(
+      .sentences,
+      .phrase(Phrase("sync.failing", .time(since), "3", .phrase(ConnectorError.transient("HTTP 502").phrase))),
+      .phrase(Phrase("sync.parked", "books")))
+    let bytes = try JSONCoding.encode(phrase)
+    let back = try JSONCoding.decode(Phrase.self, from: bytes)
+    #expect(back == phrase)
+    let german = try #require(back.text(.de, time: { _ in "Mi 14:00" }))
+    #expect(
+      german.hasPrefix(
+        "schlägt seit Mi 14:00 fehl, 3 Versuche: der Dienst ist vorübergehend gestört: HTTP 502. Braucht"))
+    #expect(german.contains("`outpost sync books`"))
+  }
+
+  @Test func aKeyThisBuildDoesNotKnowFallsBackToTheEnglishSentBesideIt() throws {
+    let newer = Phrase("connector.somethingNew", "detail")
+    #expect(newer.text(.de) == nil)
+    #expect(Phrase("session.needsLogin", .phrase(newer)).text(.de) == nil)
+    let error = RPCError(code: RPCError.notSupportedCode, phrase: Phrase("rpc.notSupported", .phrase(newer)))
+    #expect(error.phrase == Phrase("rpc.notSupported", .phrase(newer)))
+    #expect(error.phrase?.text(.de) == nil)
+    // A reply whose phrase is not one (an older or odd daemon): no phrase, the message stands.
+    let odd = RPCError(code: RPCError.notSupportedCode, message: "Not supported: x", data: ["phrase": .int(3)])
+    #expect(odd.phrase == nil)
+  }
+
+  @Test func notSupportedSaysItOnce() {
+    // It read "Not supported: not supported: exports" (issue 48 §3).
+    let error = AccountService.failure(.connector(.unsupported("exports")), name: "books")
+    #expect(error.message == "Not supported: exports")
+    #expect(error.phrase?.sentence(.it) == "Non supportato: exports")
+  }
+
+  static let accountID = "0b6f2c52-2f0e-4d7e-9d0c-6f3c1f6e2a11"
+
+  @Test func aReasonIsStoredAsItsPhraseAndItsEnglish() async throws {
+    let store = try Store.inMemory()
+    let now = Date(timeIntervalSince1970: 1_796_000_000)
+    let account = Account(
+      id: Self.accountID, name: "books", kind: "agility", username: nil, baseURL: "https://example.invalid", state: .ok,
+      stateChangedAt: now, createdAt: now)
+    try await store.addAccount(account)
+    let reason = Phrase("session.needsLogin", .phrase(ConnectorError.invalidCredentials("wrong password").phrase))
+    let changed = try #require(
+      try await store.setAccountState(id: Self.accountID, state: .needsLogin, reason: reason, at: now))
+    #expect(changed.stateReasonPhrase == reason)
+    #expect(changed.stateReason == reason.english)
+    #expect(try await store.accounts().first?.stateReasonPhrase == reason)
+    // The same phrase again is no change; another one is.
+    #expect(try await store.setAccountState(id: Self.accountID, state: .needsLogin, reason: reason, at: now) == nil)
+    #expect(
+      try await store.setAccountState(
+        id: Self.accountID, state: .needsLogin, reason: Phrase("session.loggedOut"), at: now)
+        != nil)
+  }
+}
