@@ -50,20 +50,24 @@ extension Store {
     }
   }
 
-  /// Moves an action to `state`, counting an attempt when it starts running.
+  /// Moves an action to `state`, counting an attempt when it starts running. The problem is
+  /// stored as its phrase and its English text.
   @discardableResult
   public func setActionState(
-    number: Int64, state: ActionState, problem: String? = nil, serverState: JSONValue? = nil, at time: Date = Date()
+    number: Int64, state: ActionState, problem phrase: Phrase? = nil, serverState: JSONValue? = nil,
+    at time: Date = Date()
   ) async throws(StoreError) -> QueuedAction? {
+    let problem = phrase?.english
+    let phraseText = Self.phraseText(phrase)
     let stamp = UTCTimestamp.format(time)
     let serverText = serverState.map { String(decoding: $0.serialized, as: UTF8.self) }
     return try await writing { db in
       try db.execute(
         sql: """
-          UPDATE action SET state = ?, problem = ?, server_state = ?, updated_at = ?,
+          UPDATE action SET state = ?, problem = ?, problem_phrase = ?, server_state = ?, updated_at = ?,
             attempts = attempts + (CASE WHEN ? = 'running' THEN 1 ELSE 0 END)
           WHERE number = ?
-          """, arguments: [state.rawValue, problem, serverText, stamp, state.rawValue, number])
+          """, arguments: [state.rawValue, problem, phraseText, serverText, stamp, state.rawValue, number])
       return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)
     }
   }
@@ -81,15 +85,17 @@ extension Store {
   /// Discards an action only while it is still pending, in one statement: a replay that took it
   /// meanwhile (it is running, or done) wins, and nil says so. Online-only actions are set aside
   /// this way when their one attempt could not be made (`OnlineOnlyActions`).
-  public func discardActionIfPending(number: Int64, problem: String, at time: Date = Date()) async throws(StoreError)
+  public func discardActionIfPending(number: Int64, problem: Phrase, at time: Date = Date()) async throws(StoreError)
     -> QueuedAction?
   {
     let stamp = UTCTimestamp.format(time)
     return try await writing { db in
       try db.execute(
-        sql:
-          "UPDATE action SET state = 'discarded', problem = ?, updated_at = ? WHERE number = ? AND state = 'pending'",
-        arguments: [problem, stamp, number])
+        sql: """
+          UPDATE action SET state = 'discarded', problem = ?, problem_phrase = ?, updated_at = ?
+          WHERE number = ? AND state = 'pending'
+          """,
+        arguments: [problem.english, Self.phraseText(problem), stamp, number])
       guard db.changesCount > 0 else { return nil }
       return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)
     }
@@ -119,6 +125,7 @@ extension Store {
       number: row["number"], accountID: row["account_id"], type: ActionType(rawValue: typeText),
       itemNumber: row["item_number"], target: row["target"], params: try JSONParser.parse(Array(paramsText.utf8)),
       state: ActionState(rawValue: stateText) ?? .pending, attempts: row["attempts"], problem: row["problem"],
+      problemPhrase: phrase(row["problem_phrase"]),
       serverState: try serverText.map { try JSONParser.parse(Array($0.utf8)) }, createdAt: date("created_at"),
       updatedAt: date("updated_at"))
   }

@@ -348,10 +348,12 @@ enum StoreMigrations {
         sql: "CREATE INDEX item_by_account_and_start ON item (account_id, starts_at) WHERE removed_at IS NULL")
     }
     migrator.registerMigration("16-failed-actions", migrate: addFailedActionState)
-    // Why an account is not ok, as a phrase each client says in its own language (JSON); the
-    // English `state_reason` stays for logs and older clients.
-    migrator.registerMigration("17-state-reason-phrase") { db in
+    // Why an account is not ok and why an action was not sent, as phrases each client says in
+    // its own language (JSON); the English `state_reason` and `problem` stay for logs and
+    // older clients.
+    migrator.registerMigration("17-reason-phrases") { db in
       try db.execute(sql: "ALTER TABLE account ADD COLUMN state_reason_phrase TEXT")
+      try db.execute(sql: "ALTER TABLE action ADD COLUMN problem_phrase TEXT")
     }
     return migrator
   }

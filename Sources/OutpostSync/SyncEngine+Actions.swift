@@ -82,22 +82,22 @@ extension SyncEngine {
         case .connector(let failure) where !failure.isTemporary && failure != .sessionExpired:
           let attempts = action.attempts + 1
           if case .refused = failure {
-            await record(action, .failed, problem: failure.description)
+            await record(action, .failed, problem: failure.phrase)
           } else if case .conflict = failure {
             // The service holds something the action clashes with (a unique key, a row gone):
             // sending it again changes nothing, so the user decides now.
-            await record(action, .conflict, problem: failure.description)
+            await record(action, .conflict, problem: failure.phrase)
           } else if case .notFound = failure {
-            await record(action, .conflict, problem: failure.description)
+            await record(action, .conflict, problem: failure.phrase)
           } else if attempts >= Self.maxAttempts {
-            await record(action, .conflict, problem: "kept failing: \(failure)")
+            await record(action, .conflict, problem: Phrase("queue.keptFailing", .phrase(failure.phrase)))
           } else {
-            await record(action, .pending, problem: failure.description)
+            await record(action, .pending, problem: failure.phrase)
           }
           continue
         default:
-          await record(action, .pending, problem: error.description)
-          await markWaiting(open[(index + 1)...], reason: error.description)
+          await record(action, .pending, problem: error.phrase)
+          await markWaiting(open[(index + 1)...], reason: error.phrase)
           throw .session(error)
         }
       }
@@ -108,14 +108,15 @@ extension SyncEngine {
       case .alreadyDone:
         sent.add(await record(action, .done), waited: action)
       case .conflict(let reason, let serverState):
-        await record(action, .conflict, problem: reason, serverState: serverState)
+        // The connector's own words of what the service holds now.
+        await record(action, .conflict, problem: .verbatim(reason), serverState: serverState)
       }
     }
   }
 
   @discardableResult
   func record(
-    _ action: QueuedAction, _ state: ActionState, problem: String? = nil, serverState: JSONValue? = nil
+    _ action: QueuedAction, _ state: ActionState, problem: Phrase? = nil, serverState: JSONValue? = nil
   ) async -> QueuedAction? {
     do {
       if let updated = try await store.setActionState(
@@ -123,7 +124,7 @@ extension SyncEngine {
       {
         if state != .running {
           logger.notice(
-            "action #\(action.number) (\(action.type.rawValue)) is \(state.rawValue)\(problem.map { ": \($0)" } ?? "")")
+            "action #\(action.number) (\(action.type.rawValue)) is \(state.rawValue)\(problem.map { ": \($0.english)" } ?? "")")
         }
         await announceAction(updated)
         return updated

@@ -27,8 +27,8 @@ struct ReplayedActions {
 extension SyncEngine {
   /// The actions a stopped replay did not reach wait for the same reason as the one it stopped
   /// at: recorded with each, once (not again at every retry while the reason stays).
-  func markWaiting(_ left: ArraySlice<QueuedAction>, reason: String) async {
-    for action in left where action.problem != reason && action.state == .pending {
+  func markWaiting(_ left: ArraySlice<QueuedAction>, reason: Phrase) async {
+    for action in left where action.problemPhrase != reason && action.state == .pending {
       await record(action, .pending, problem: reason)
     }
   }

@@ -200,7 +200,7 @@ import Testing
     }
     let conflicting = try await fixture.store.enqueueAction(
       accountID: id, type: ActionType("exchange.offer"), itemNumber: nil, target: "x4", params: [:])
-    try await fixture.store.setActionState(number: conflicting.number, state: .conflict, problem: "taken")
+    try await fixture.store.setActionState(number: conflicting.number, state: .conflict, problem: .verbatim("taken"))
     let done = try await fixture.store.enqueueAction(
       accountID: id, type: ActionType("exchange.offer"), itemNumber: nil, target: "x5", params: [:])
     try await fixture.store.setActionState(number: done.number, state: .done)

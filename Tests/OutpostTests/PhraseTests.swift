@@ -96,4 +96,29 @@ import Testing
         id: Self.accountID, state: .needsLogin, reason: Phrase("session.loggedOut"), at: now)
         != nil)
   }
+
+  @Test func anActionsProblemIsStoredAsItsPhraseAndSaidInGerman() async throws {
+    let store = try Store.inMemory()
+    let now = Date(timeIntervalSince1970: 1_796_000_000)
+    try await store.addAccount(
+      Account(
+        id: Self.accountID, name: "books", kind: "agility", username: nil, baseURL: "https://example.invalid",
+        state: .ok, stateChangedAt: now, createdAt: now))
+    let action = try await store.enqueueAction(
+      accountID: Self.accountID, type: ActionType(rawValue: "test.mark"), itemNumber: nil, target: "p", params: [:])
+    let problem = Phrase("queue.keptFailing", .phrase(ConnectorError.transient("HTTP 502").phrase))
+    _ = try await store.setActionState(number: action.number, state: .conflict, problem: problem)
+    let stored = try #require(try await store.action(number: action.number))
+    #expect(stored.problem == "kept failing: the service failed temporarily: HTTP 502")
+    #expect(
+      stored.problemPhrase?.text(.de) == "schlägt immer wieder fehl: der Dienst ist vorübergehend gestört: HTTP 502")
+    let online = Phrase("queue.notSentOnlineOnly", .phrase(Phrase("queue.stoppedBeforeSent")))
+    let pending = try await store.enqueueAction(
+      accountID: Self.accountID, type: ActionType(rawValue: "test.book"), itemNumber: nil, target: "q", params: [:])
+    let discarded = try #require(try await store.discardActionIfPending(number: pending.number, problem: online))
+    #expect(discarded.problemPhrase == online)
+    #expect(
+      discarded.problemPhrase?.text(.fr)
+        == "non envoyée (en ligne seulement) : outpostd s'est arrêté avant de pouvoir l'envoyer")
+  }
 }

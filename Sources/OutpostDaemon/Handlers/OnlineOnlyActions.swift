@@ -56,10 +56,13 @@ enum OnlineOnlyActions {
     -> QueuedAction
   {
     let status = await services.sync.status(accountID: account.id)
-    let reason = action.problem ?? status?.lastError ?? "\(account.name) cannot act now"
+    let because =
+      action.problemPhrase ?? action.problem.map(Phrase.verbatim) ?? status?.lastErrorPhrase
+      ?? Phrase("queue.cannotActNow", .text(account.name))
+    let reason = because.english
     guard
       try await services.store.discardActionIfPending(
-        number: action.number, problem: "not sent (online only): \(reason)") != nil
+        number: action.number, problem: Phrase("queue.notSentOnlineOnly", .phrase(because))) != nil
     else {
       // A replay took it between the check and the discard: it is being sent after all.
       return try await services.store.action(number: action.number) ?? action
@@ -79,9 +82,9 @@ enum OnlineOnlyActions {
   static func setAsideLeftovers(store: Store, logger: Logger) async throws(StoreError) {
     let onlineOnly = Set(ConnectorRegistry.actions.filter { !$0.offline }.map(\.name))
     for action in try await store.actions(states: [.pending]) where onlineOnly.contains(action.type) {
-      let problem = "not sent (online only): outpostd stopped before it could be sent"
+      let problem = Phrase("queue.notSentOnlineOnly", .phrase(Phrase("queue.stoppedBeforeSent")))
       try await store.setActionState(number: action.number, state: .discarded, problem: problem)
-      logger.notice("action #\(action.number) (\(action.type.rawValue)) set aside at start: \(problem)")
+      logger.notice("action #\(action.number) (\(action.type.rawValue)) set aside at start: \(problem.english)")
     }
   }
 }

@@ -138,7 +138,8 @@ struct ChangeNotifier: Sendable {
       NewNotification(
         category: .actionFailed, accountID: action.accountID, itemNumber: action.itemNumber,
         summary: NotificationText.actionNeedsYou(language, title),
-        body: NotificationText.actionNeedsYouBody(language, action.problem ?? action.type.rawValue),
+        body: NotificationText.actionNeedsYouBody(
+          language, action.problemPhrase?.text(language) ?? action.problem ?? action.type.rawValue),
         dedupeKey: "action:\(action.number):\(UTCTimestamp.format(action.updatedAt))"))
   }
 

@@ -21,6 +21,8 @@ public struct QueuedAction: Codable, Sendable, Equatable {
   public var attempts: Int
   /// Why the last attempt failed, or what the conflict is.
   public var problem: String?
+  /// `problem` as a phrase, which each client says in its own language.
+  public var problemPhrase: Phrase?
   /// What the service holds now, for a conflict: the user decides with it in view. For a done
   /// action, the service's reply when it said something worth keeping (a new booking).
   public var serverState: JSONValue?
@@ -29,8 +31,10 @@ public struct QueuedAction: Codable, Sendable, Equatable {
 
   public init(
     number: Int64, accountID: String, type: ActionType, itemNumber: Int64?, target: String, params: JSONValue,
-    state: ActionState, attempts: Int, problem: String?, serverState: JSONValue?, createdAt: Date, updatedAt: Date
+    state: ActionState, attempts: Int, problem: String?, problemPhrase: Phrase? = nil, serverState: JSONValue?,
+    createdAt: Date, updatedAt: Date
   ) {
+    self.problemPhrase = problemPhrase
     self.number = number
     self.accountID = accountID
     self.type = type

@@ -7,7 +7,7 @@ public enum PhraseCatalog {
   public static var keys: Dictionary<PhraseKey, LocalizedText>.Keys { table.keys }
 
   static let table: [PhraseKey: LocalizedText] = connector.merging(session) { first, _ in first }
-    .merging(sync) { first, _ in first }.merging(rpc) { first, _ in first }.merging(general) { first, _ in first }
+    .merging(sync) { first, _ in first }.merging(queue) { first, _ in first }.merging(rpc) { first, _ in first }.merging(general) { first, _ in first }
 
   static let general: [PhraseKey: LocalizedText] = [
     .verbatim: LocalizedText(en: "{0}", de: "{0}", fr: "{0}", it: "{0}"),
@@ -119,6 +119,22 @@ public enum PhraseCatalog {
       it:
         "Richiede attenzione: ora provato da solo solo ogni 6 ore; `outpost sync {0}` riprova subito, `--full` ricomincia."
     ),
+  ]
+
+  /// Why a queued action was not sent.
+  static let queue: [PhraseKey: LocalizedText] = [
+    "queue.keptFailing": LocalizedText(
+      en: "kept failing: {0}", de: "schlägt immer wieder fehl: {0}", fr: "échoue encore et encore : {0}",
+      it: "continua a non riuscire: {0}"),
+    "queue.notSentOnlineOnly": LocalizedText(
+      en: "not sent (online only): {0}", de: "nicht gesendet (nur online): {0}",
+      fr: "non envoyée (en ligne seulement) : {0}", it: "non inviata (solo online): {0}"),
+    "queue.stoppedBeforeSent": LocalizedText(
+      en: "outpostd stopped before it could be sent", de: "outpostd wurde beendet, bevor sie gesendet werden konnte",
+      fr: "outpostd s'est arrêté avant de pouvoir l'envoyer", it: "outpostd si è fermato prima di poterla inviare"),
+    "queue.cannotActNow": LocalizedText(
+      en: "{0} cannot act now", de: "{0} kann gerade nicht handeln", fr: "{0} ne peut pas agir maintenant",
+      it: "{0} non può agire ora"),
   ]
 
   /// What the `accounts.*` and `actions.*` errors say (`RPCError`'s `data.phrase`).

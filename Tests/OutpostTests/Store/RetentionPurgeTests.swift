@@ -76,7 +76,7 @@ import Testing
     let review = try await store.enqueueAction(
       accountID: Self.accountID, type: ActionType(rawValue: "test.mark"), itemNumber: paid.number, target: "p",
       params: [:])
-    _ = try await store.setActionState(number: review.number, state: .failed, problem: "refused")
+    _ = try await store.setActionState(number: review.number, state: .failed, problem: .verbatim("refused"))
     let done = try await store.enqueueAction(
       accountID: Self.accountID, type: ActionType(rawValue: "test.mark"), itemNumber: game.number, target: "g",
       params: [:])

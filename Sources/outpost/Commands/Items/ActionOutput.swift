@@ -7,8 +7,13 @@ enum ActionOutput {
   static func line(_ action: QueuedAction) -> String {
     var text =
       "#\(action.number)  \(action.type.rawValue)  \(action.itemNumber.map { "item #\($0)" } ?? "account")  \(action.state.rawValue)"
-    if let problem = action.problem { text += "\n      \(problem)" }
+    if let problem = problem(action) { text += "\n      \(problem)" }
     return text
+  }
+
+  /// Why it was not sent, in the user's language.
+  static func problem(_ action: QueuedAction) -> String? {
+    action.problem.map { Terminal.say(action.problemPhrase, or: $0) }
   }
 
   /// What happened to an action just queued, in words.
@@ -16,11 +21,11 @@ enum ActionOutput {
     switch action.state {
     case .done: return localized(.actionDone, "\(action.number)", action.type.rawValue)
     case .conflict:
-      return localized(.actionConflict, "\(action.number)", action.type.rawValue, action.problem ?? "?")
+      return localized(.actionConflict, "\(action.number)", action.type.rawValue, problem(action) ?? "?")
     case .failed:
-      return localized(.actionFailed, "\(action.number)", action.type.rawValue, action.problem ?? "?")
+      return localized(.actionFailed, "\(action.number)", action.type.rawValue, problem(action) ?? "?")
     default:
-      return localized(.actionQueued, "\(action.number)", action.problem.map { " (\($0))" } ?? "")
+      return localized(.actionQueued, "\(action.number)", problem(action).map { " (\($0))" } ?? "")
     }
   }
 }
