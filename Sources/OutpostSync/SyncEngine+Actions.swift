@@ -124,7 +124,8 @@ extension SyncEngine {
       {
         if state != .running {
           logger.notice(
-            "action #\(action.number) (\(action.type.rawValue)) is \(state.rawValue)\(problem.map { ": \($0.english)" } ?? "")")
+            "action #\(action.number) (\(action.type.rawValue)) is \(state.rawValue)\(problem.map { ": \($0.english)" } ?? "")"
+          )
         }
         await announceAction(updated)
         return updated

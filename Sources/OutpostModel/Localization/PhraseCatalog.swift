@@ -6,8 +6,9 @@ public enum PhraseCatalog {
 
   public static var keys: Dictionary<PhraseKey, LocalizedText>.Keys { table.keys }
 
-  static let table: [PhraseKey: LocalizedText] = connector.merging(session) { first, _ in first }
-    .merging(sync) { first, _ in first }.merging(queue) { first, _ in first }.merging(rpc) { first, _ in first }.merging(general) { first, _ in first }
+  /// A key in two parts would trap here, at the first phrase any test says.
+  static let table = [PhraseKey: LocalizedText](
+    uniqueKeysWithValues: [general, connector, session, sync, queue, rpc].flatMap { $0.map { ($0.key, $0.value) } })
 
   static let general: [PhraseKey: LocalizedText] = [
     .verbatim: LocalizedText(en: "{0}", de: "{0}", fr: "{0}", it: "{0}"),
