@@ -18,7 +18,7 @@ struct DaemonConnection {
 
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(CLIFailure) -> M.Result {
     do {
-      return try client.call(method, params)
+      return try client.call(method, Self.inUserLanguage(params))
     } catch {
       throw Self.failure(error, socketPath: socketPath)
     }
@@ -28,7 +28,7 @@ struct DaemonConnection {
   /// CLI, still running after an upgrade until it is restarted. The caller asks the older way.
   func callIfKnown<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(CLIFailure) -> M.Result? {
     do {
-      return try client.call(method, params)
+      return try client.call(method, Self.inUserLanguage(params))
     } catch .remote(let error) where error.code == RPCError.methodNotFoundCode {
       return nil
     } catch {
@@ -42,6 +42,13 @@ struct DaemonConnection {
     } catch {
       throw Self.failure(error, socketPath: socketPath)
     }
+  }
+
+  /// Params that take a language ask for the user's, unless the command chose one.
+  static func inUserLanguage<P>(_ params: P) -> P {
+    guard var spoken = params as? any SpokenParams, spoken.language == nil else { return params }
+    spoken.language = localized.language.rawValue
+    return spoken as? P ?? params
   }
 
   static func failure(_ error: RPCClientError, socketPath: String) -> CLIFailure {

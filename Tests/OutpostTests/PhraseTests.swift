@@ -121,4 +121,19 @@ import Testing
       discarded.problemPhrase?.text(.fr)
         == "non envoyée (en ligne seulement) : outpostd s'est arrêté avant de pouvoir l'envoyer")
   }
+
+  /// An item's second line is written in the language the request asks for: the service's words
+  /// (an order number, a name) as they are, Outpost's words for a value translated (issue 48 §1).
+  @Test func aSubtitleIsWrittenInTheLanguageTheClientAsksFor() {
+    let order = Item(
+      kind: ItemKind(rawValue: "order"), upstreamID: "ord_1", title: "25 HDR photos · 12 Ocean Ave",
+      details: ["orderNumber": "RPP-Y51JQK", "stage": "in_progress", "photographer": "Dana Reyes"])
+    #expect(ItemHandlers.display(order, language: .de)?.subtitle == "RPP-Y51JQK, läuft, Dana Reyes")
+    #expect(ItemHandlers.display(order)?.subtitle == "RPP-Y51JQK, in progress, Dana Reyes")
+    let game = Item(
+      kind: ItemKind(rawValue: "assignment"), upstreamID: "a1", title: "Volley Bern – VC Lac",
+      details: ["league": "1L", "positionLabel": "2nd referee"])
+    #expect(ItemHandlers.display(game, language: .fr)?.subtitle == "1L, 2e arbitre")
+    #expect(ItemHandlers.spoken("xx") == .en)
+  }
 }

@@ -42,6 +42,7 @@ enum AgileKinds {
       ]),
     ItemKindDeclaration(
       .subscription, noun: "subscription", appointment: false, subtitle: ["statusLabel", "billing"],
+      valueLabels: ["statusLabel": subscriptionStatusLabels],
       amount: AmountField(valueKey: "price", currencyKey: "currency", currency: "USD"),
       announcements: [
         // First match wins: an ending (gone from the list, or expired) before a status change.
@@ -81,5 +82,17 @@ enum AgileKinds {
       categorySwitches: [
         "newContent": "new-content", "subscriptionUpdates": "subscription-updates", "promotions": "promotions",
       ]),
+  ]
+
+  /// The words for a subscription's status, by the label the items keep (`AgileItems.statusLabel`).
+  static let subscriptionStatusLabels: [String: LocalizedText] = [
+    "active": LocalizedText(en: "active", de: "aktiv", fr: "actif", it: "attivo"),
+    "payment failed, in grace period": LocalizedText(
+      en: "payment failed, in grace period", de: "Zahlung fehlgeschlagen, in der Nachfrist",
+      fr: "paiement refusé, en période de grâce", it: "pagamento non riuscito, nel periodo di tolleranza"),
+    "cancelled, ends with the period": LocalizedText(
+      en: "cancelled, ends with the period", de: "gekündigt, endet mit der Laufzeit",
+      fr: "résilié, prend fin avec la période", it: "disdetto, termina con il periodo"),
+    "expired": LocalizedText(en: "expired", de: "abgelaufen", fr: "expiré", it: "scaduto"),
   ]
 }

@@ -6,6 +6,7 @@ import OutpostModel
 extension RPPConnector {
   static let orderDeclaration = ItemKindDeclaration(
     .order, noun: "shoot", appointment: true, subtitle: ["orderNumber", "stage", "photographer"],
+    valueLabels: ["stage": stageLabels],
     amount: AmountField(valueKey: "price", currencyKey: "currency", currency: "USD"), startReminders: true,
     // The evening a shoot is prepared: 18:00 the day before, unless the user sets a time for all.
     eveningBefore: "18:00",
@@ -50,6 +51,24 @@ extension RPPConnector {
         openLabel: LocalizedText(
           en: "Open photos", de: "Fotos öffnen", fr: "Ouvrir les photos", it: "Apri le foto")),
     ])
+
+  /// The words for a shoot's stage (`RPPItems.stage`: the order's status, refined while it is
+  /// scheduled).
+  static let stageLabels: [String: LocalizedText] = [
+    "pending": LocalizedText(en: "pending", de: "ausstehend", fr: "en attente", it: "in attesa"),
+    "scheduled": LocalizedText(en: "scheduled", de: "geplant", fr: "planifiée", it: "pianificato"),
+    "assigned": LocalizedText(
+      en: "photographer assigned", de: "Fotograf zugeteilt", fr: "photographe attribué", it: "fotografo assegnato"),
+    "en_route": LocalizedText(
+      en: "photographer on the way", de: "Fotograf unterwegs", fr: "photographe en route", it: "fotografo in arrivo"),
+    "arrived": LocalizedText(
+      en: "photographer arrived", de: "Fotograf angekommen", fr: "photographe arrivé", it: "fotografo arrivato"),
+    "in_progress": LocalizedText(en: "in progress", de: "läuft", fr: "en cours", it: "in corso"),
+    "completed": LocalizedText(en: "completed", de: "abgeschlossen", fr: "terminée", it: "completato"),
+    "delivered": LocalizedText(
+      en: "photos delivered", de: "Fotos geliefert", fr: "photos livrées", it: "foto consegnate"),
+    "cancelled": LocalizedText(en: "cancelled", de: "abgesagt", fr: "annulée", it: "annullato"),
+  ]
 
   static let conversationDeclaration = ItemKindDeclaration(
     .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"], unreadKey: "unreadCount")

@@ -6,7 +6,7 @@ extension VolleyManagerConnector {
   static let itemKindDeclarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(
       .assignment, noun: "assignment", appointment: true, subtitle: ["league", "positionLabel"],
-      startReminders: true,
+      valueLabels: ["positionLabel": positionLabels], startReminders: true,
       announcements: [
         ChangeAnnouncement(
           category: "new-assignment", on: [.new],
@@ -41,6 +41,7 @@ extension VolleyManagerConnector {
       retention: .taxRecords),
     ItemKindDeclaration(
       .exchange, noun: "exchange entry", appointment: false, subtitle: ["league", "positionLabel"],
+      valueLabels: ["positionLabel": positionLabels],
       announcements: [
         // Only the user's own offers: other referees' entries come and go all day.
         ChangeAnnouncement(
@@ -58,5 +59,25 @@ extension VolleyManagerConnector {
   /// The VolleyKit app's links, which the connector records on every item.
   static let linkSchemes = [
     LinkScheme("volleykit", appName: "VolleyKit", paths: ["assignment", "exchange", "compensation"])
+  ]
+
+  /// The words for a referee's position, by the English label the items keep
+  /// (`VolleyManagerItems.positions`), as Swiss Volley says them in each language.
+  static let positionLabels: [String: LocalizedText] = [
+    "1st referee": LocalizedText(en: "1st referee", de: "1. Schiedsrichter", fr: "1er arbitre", it: "1° arbitro"),
+    "2nd referee": LocalizedText(en: "2nd referee", de: "2. Schiedsrichter", fr: "2e arbitre", it: "2° arbitro"),
+    "line judge 1": LocalizedText(
+      en: "line judge 1", de: "Linienrichter 1", fr: "juge de ligne 1", it: "giudice di linea 1"),
+    "line judge 2": LocalizedText(
+      en: "line judge 2", de: "Linienrichter 2", fr: "juge de ligne 2", it: "giudice di linea 2"),
+    "line judge 3": LocalizedText(
+      en: "line judge 3", de: "Linienrichter 3", fr: "juge de ligne 3", it: "giudice di linea 3"),
+    "line judge 4": LocalizedText(
+      en: "line judge 4", de: "Linienrichter 4", fr: "juge de ligne 4", it: "giudice di linea 4"),
+    "standby referee": LocalizedText(
+      en: "standby referee", de: "Ersatzschiedsrichter", fr: "arbitre de réserve", it: "arbitro di riserva"),
+    "standby line judge": LocalizedText(
+      en: "standby line judge", de: "Ersatzlinienrichter", fr: "juge de ligne de réserve",
+      it: "giudice di linea di riserva"),
   ]
 }

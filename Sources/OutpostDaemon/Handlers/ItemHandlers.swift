@@ -11,7 +11,9 @@ enum ItemHandlers {
     let store = services.store
     registry.register(ItemsList.self) { params, _ in
       let (items, accounts) = try await selection(params, store: store)
-      return ItemsList.Result(items: items.map { listed($0, accounts, details: params.details != false) })
+      let language = spoken(params.language)
+      return ItemsList.Result(
+        items: items.map { listed($0, accounts, details: params.details != false, language: language) })
     }
 
     registry.register(ItemsLines.self) { params, _ in
@@ -19,12 +21,14 @@ enum ItemHandlers {
       params.details = false
       let (items, _) = try await selection(params, store: store)
       return ItemsLines.Result(
-        lines: items.map { ItemLine(number: $0.number, item: $0.item, display: display($0.item)) })
+        lines: items.map {
+          ItemLine(number: $0.number, item: $0.item, display: display($0.item, language: spoken(params.language)))
+        })
     }
 
     registry.register(ItemsShow.self) { params, _ in
       guard let stored = try await store.item(number: params.number) else { throw RPCError.itemNotFound(params.number) }
-      return listed(stored, try await accountNames(store))
+      return listed(stored, try await accountNames(store), language: spoken(params.language))
     }
 
     registry.register(ItemsResolve.self) { params, _ in
@@ -180,15 +184,20 @@ enum ItemHandlers {
   }
 
   /// Without `details`, the item's details are left out; `display` is made from them first.
-  static func listed(_ stored: StoredItem, _ accounts: [String: Account], details: Bool = true) -> ListedItem {
+  static func listed(
+    _ stored: StoredItem, _ accounts: [String: Account], details: Bool = true, language: Language = .en
+  ) -> ListedItem {
     let account = accounts[stored.accountID]
     var item = stored.item
-    let shown = display(item)
+    let shown = display(item, language: language)
     if !details { item.details = .object([:]) }
     return ListedItem(
       number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: item,
       updatedAt: stored.updatedAt, removedAt: stored.removedAt, display: shown)
   }
+
+  /// The language a request asks for; English when it names none or one Outpost does not speak.
+  static func spoken(_ language: String?) -> Language { language.flatMap(Language.init(rawValue:)) ?? .en }
 
   /// Every member of the details that `display` reads, for any kind: all `items.list` reads of
   /// the details when it leaves them out.
@@ -197,11 +206,11 @@ enum ItemHandlers {
   }
 
   /// How the item shows, as its connector declares its kind.
-  static func display(_ item: Item) -> ItemDisplay? {
+  static func display(_ item: Item, language: Language = .en) -> ItemDisplay? {
     guard let declaration = ConnectorRegistry.itemKind(item.kind) else { return nil }
     let amount = declaration.amount(of: item)
     return ItemDisplay(
-      noun: declaration.noun, subtitle: declaration.subtitle(of: item), amount: amount?.value,
+      noun: declaration.noun, subtitle: declaration.subtitle(of: item, in: language), amount: amount?.value,
       currency: amount?.currency, allDay: item.details["allDay"] == .bool(true) ? true : nil)
   }
 

@@ -101,7 +101,7 @@ struct ChangeNotifier: Sendable {
       declaration.appointment
       ? [labels.start(of: item, now: now), item.location].compactMap { $0 }.joined(
         separator: " · ")
-      : declaration.subtitle(of: item) ?? ""
+      : declaration.subtitle(of: item, in: language) ?? ""
     var key = "\(announcement.category):\(stored.number)"
     if change.change == .changed {
       for field in change.fields.sorted() {

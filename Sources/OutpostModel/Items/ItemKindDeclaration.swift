@@ -10,6 +10,9 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public var appointment: Bool
   /// The details (by key) that make its second line, joined with ", " (`league`, `positionLabel`).
   public var subtitle: [String]
+  /// The words for a subtitle detail's values, by detail and value (`stage`: `scheduled` →
+  /// "scheduled", "geplant", …): a value not listed shows as it is (a name, a league).
+  public var valueLabels: [String: [String: LocalizedText]]
   /// Where its amount of money is, for kinds that have one (a compensation, an invoice).
   public var amount: AmountField?
   /// Whether it takes the start reminders the user configures (`[reminders]`: the evening
@@ -42,11 +45,13 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public var retention: ItemRetention
 
   public init(
-    _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [], amount: AmountField? = nil,
+    _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [],
+    valueLabels: [String: [String: LocalizedText]] = [:], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
     openAction: ActionType? = nil, categorySwitches: [String: String] = [:], retention: ItemRetention = .configured
   ) {
+    self.valueLabels = valueLabels
     self.retention = retention
     self.categorySwitches = categorySwitches
     self.notificationButtons = notificationButtons
@@ -69,10 +74,10 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   }
 
   /// The item's second line, from the declared details; nil when none of them is there.
-  public func subtitle(of item: Item) -> String? {
+  public func subtitle(of item: Item, in language: Language = .en) -> String? {
     let parts = subtitle.compactMap { key -> String? in
       guard let text = Self.text(item.details[key]), !text.isEmpty else { return nil }
-      return text
+      return valueLabels[key]?[text]?[language] ?? text
     }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }

@@ -88,11 +88,15 @@ public enum ItemsList: RPCMethod {
     /// the agenda, which need the title, time, place and `display`; the reply is a fraction of
     /// the size. Absent or true: all details.
     public var details: Bool?
+    /// The language `display` is written in (`de`, `en`, `fr`, `it`); absent: English.
+    public var language: String?
 
     public init(
       account: String? = nil, kinds: [String]? = nil, from: Date? = nil, to: Date? = nil, service: String? = nil,
-      statuses: [ItemStatus]? = nil, text: String? = nil, appointments: Bool? = nil, details: Bool? = nil
+      statuses: [ItemStatus]? = nil, text: String? = nil, appointments: Bool? = nil, details: Bool? = nil,
+      language: String? = nil
     ) {
+      self.language = language
       self.appointments = appointments
       self.details = details
       self.account = account
@@ -115,9 +119,14 @@ public enum ItemsList: RPCMethod {
 public enum ItemsShow: RPCMethod {
   public static let name = "items.show"
 
-  public struct Params: Codable, Sendable, Equatable {
+  public struct Params: Codable, Sendable, Equatable, SpokenParams {
     public var number: Int64
-    public init(number: Int64) { self.number = number }
+    /// The language `display` is written in; absent: English.
+    public var language: String?
+    public init(number: Int64, language: String? = nil) {
+      self.number = number
+      self.language = language
+    }
   }
 
   public typealias Result = ListedItem
@@ -165,3 +174,11 @@ public enum ItemsResolve: RPCMethod {
     }
   }
 }
+
+/// Params that say which language the reply's words are for (an item's `display`): a client
+/// sets it to its user's, so two clients of one daemon each read theirs.
+public protocol SpokenParams {
+  var language: String? { get set }
+}
+
+extension ItemsList.Params: SpokenParams {}

@@ -12,6 +12,7 @@ extension ItemsList.Params: JSONDirectlyEncodable {
     object.member("details", details)
     object.member("from", from)
     object.member("kinds", kinds)
+    object.member("language", language)
     object.member("service", service)
     object.member("statuses", statuses?.map(\.rawValue))
     object.member("text", text)
