@@ -83,3 +83,6 @@ enum Terminal {
 
 /// The CLI's messages in the user's language (OUTPOST_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
 let localized = Localizer(environment: ProcessEnvironment.current())
+
+/// How the user writes decimals (a comma in French, in German outside Switzerland).
+let numberStyle = NumberStyle.preferred(environment: ProcessEnvironment.current())

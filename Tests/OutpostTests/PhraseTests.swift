@@ -136,4 +136,25 @@ import Testing
     #expect(ItemHandlers.display(game, language: .fr)?.subtitle == "1L, 2e arbitre")
     #expect(ItemHandlers.spoken("xx") == .en)
   }
+
+  @Test func decimalsAreWrittenAsTheUsersLocaleWritesThem() {
+    #expect(NumberStyle.preferred(environment: ["LANG": "de_CH.UTF-8"]).decimal("96.0") == "96.0")
+    #expect(NumberStyle.preferred(environment: ["LANG": "de_DE.UTF-8"]).decimal("96.0") == "96,0")
+    #expect(NumberStyle.preferred(environment: ["LANG": "fr_CH.UTF-8"]).decimal("96.0") == "96,0")
+    #expect(NumberStyle.preferred(environment: ["LANG": "it_CH.UTF-8"]).decimal("96.0") == "96.0")
+    #expect(NumberStyle.preferred(environment: ["OUTPOST_LANG": "de", "LANG": "en_US.UTF-8"]).decimal("1.5") == "1,5")
+    #expect(NumberStyle.preferred(environment: ["OUTPOST_LANG": "de", "LANG": "de_CH.UTF-8"]).decimal("1.5") == "1.5")
+    #expect(NumberStyle.preferred(environment: [:]).decimal("1.5") == "1.5")
+  }
+
+  @Test func aSecondLineThatRepeatsTheTitleIsLeftOut() {
+    let reminder = Item(
+      kind: ItemKind(rawValue: "coaching"), upstreamID: "r1", title: "Evening reading",
+      details: ["body": "Evening reading — from your ViiRaa coach."])
+    #expect(ItemHandlers.display(reminder)?.subtitle == nil)
+    let other = Item(
+      kind: ItemKind(rawValue: "coaching"), upstreamID: "r2", title: "Evening reading",
+      details: ["body": "Scan your sensor before bed."])
+    #expect(ItemHandlers.display(other)?.subtitle == "Scan your sensor before bed.")
+  }
 }

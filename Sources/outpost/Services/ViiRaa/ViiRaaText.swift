@@ -18,11 +18,14 @@ enum ViiRaaText {
   static func glucose(_ mgdl: Double?, unit: String) -> String {
     guard let mgdl else { return "–" }
     if unit == "mmol/L" { return tenths(mgdl / 18.0156) + " mmol/L" }
-    let text = tenths(mgdl)
-    return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + " mg/dL"
+    let text = pointTenths(mgdl)
+    return numberStyle.decimal(text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + " mg/dL"
   }
 
-  static func tenths(_ value: Double) -> String {
+  /// One decimal, as the user writes it ("96.0", "96,0").
+  static func tenths(_ value: Double) -> String { numberStyle.decimal(pointTenths(value)) }
+
+  static func pointTenths(_ value: Double) -> String {
     let scaled = Int(((value * 10) + 0.5 + 1e-9).rounded(.down))
     return "\(scaled < 0 ? "-" : "")\(abs(scaled) / 10).\(abs(scaled) % 10)"
   }
