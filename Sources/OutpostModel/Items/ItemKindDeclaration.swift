@@ -74,8 +74,8 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   }
 
   /// The item's second line, from the declared details; nil when none of them is there.
-  /// A detail that opens with the title says nothing new beside it ("Evening reading (Evening
-  /// reading — from your ViiRaa coach.)"): it is left out.
+  /// A detail that opens with the title says nothing new beside it (a reminder titled "Evening
+  /// reading" whose body is "Evening reading — from your coach."): it is left out.
   public func subtitle(of item: Item, in language: Language = .en) -> String? {
     let parts = subtitle.compactMap { key -> String? in
       guard let text = Self.text(item.details[key]), !text.isEmpty, !text.hasPrefix(item.title) else { return nil }
