@@ -53,7 +53,8 @@ extension ConnectorError: CustomStringConvertible {
     case .sessionExpired: Phrase("connector.sessionExpired")
     case .invalidCredentials(let detail): Phrase("connector.invalidCredentials", .text(detail))
     case .twoFactorRequired: Phrase("connector.twoFactorRequired")
-    case .unreachable(let detail): Phrase("connector.unreachable", .text(detail))
+    case .unreachable(let detail):
+      Phrase("connector.unreachable", SystemErrorPhrase.phrase(detail).map { .phrase($0) } ?? .text(detail))
     case .transient(let detail): Phrase("connector.transient", .text(detail))
     case .rateLimited(_, let reason?): .verbatim(reason)
     case .rateLimited(let retryAfter?, nil):

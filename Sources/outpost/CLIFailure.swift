@@ -1,4 +1,6 @@
 import ArgumentParser
+import OutpostModel
+import OutpostRPC
 
 /// The CLI's exit statuses (sysexits.h values where one fits); listed in `outpost --help`.
 enum CLIExitStatus: Int32 {
@@ -19,6 +21,8 @@ enum CLIExitStatus: Int32 {
 struct CLIFailure: Error {
   var status: CLIExitStatus
   var message: String
+  /// The daemon's error as it came, for `--json`.
+  var rpcError: RPCError?
 
   init(_ status: CLIExitStatus, _ message: String) {
     self.status = status
@@ -36,7 +40,27 @@ extension ParsableCommand {
       try body()
     } catch let failure as CLIFailure {
       Terminal.error(failure.message)
+      if Terminal.jsonRequested { Terminal.printJSON(JSONFailure(failure)) }
       throw ExitCode(failure.status.rawValue)
     }
+  }
+}
+
+/// A failure under `--json`, on stdout, so that a script reading the reply reads why there is
+/// none: `{"error": {"message": …, "exitStatus": 75, "code": -32003, "data": {…}}}`. The message
+/// is in the user's language, as on stderr; `code` and `data` are the daemon's, when it said no.
+struct JSONFailure: Encodable {
+  struct Body: Encodable {
+    var message: String
+    var exitStatus: Int32
+    var code: Int?
+    var data: JSONValue?
+  }
+  var error: Body
+
+  init(_ failure: CLIFailure) {
+    error = Body(
+      message: failure.message, exitStatus: failure.status.rawValue, code: failure.rpcError?.code,
+      data: failure.rpcError?.data)
   }
 }

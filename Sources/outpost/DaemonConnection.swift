@@ -64,19 +64,22 @@ struct DaemonConnection {
       // Said in the user's language when the daemon sent a phrase; its code only under --json
       // (the reply as it came) or `outpost rpc`.
       let message = Terminal.sayAsSentence(error.phrase, or: error.message)
-      return switch error.code {
-      case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, message)
-      case RPCError.invalidParamsCode: CLIFailure(.usage, message)
-      case RPCError.upstreamUnavailableCode where error.data?["reason"] == "online-only":
-        // An online-only action refused offline: said in the user's language, exit 75 as offline.
-        CLIFailure(
-          .tempFail,
-          localized(
-            .actionOnlineOnlyRefused, error.data?["action"]?.stringValue ?? "?",
-            error.data?["account"]?.stringValue ?? "?"))
-      case RPCError.upstreamUnavailableCode, RPCError.keyringUnavailableCode: CLIFailure(.tempFail, message)
-      default: CLIFailure(.daemonError, message)
-      }
+      var failure: CLIFailure =
+        switch error.code {
+        case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, message)
+        case RPCError.invalidParamsCode: CLIFailure(.usage, message)
+        case RPCError.upstreamUnavailableCode where error.data?["reason"] == "online-only":
+          // An online-only action refused offline: said in the user's language, exit 75 as offline.
+          CLIFailure(
+            .tempFail,
+            localized(
+              .actionOnlineOnlyRefused, error.data?["action"]?.stringValue ?? "?",
+              error.data?["account"]?.stringValue ?? "?"))
+        case RPCError.upstreamUnavailableCode, RPCError.keyringUnavailableCode: CLIFailure(.tempFail, message)
+        default: CLIFailure(.daemonError, message)
+        }
+      failure.rpcError = error
+      return failure
     }
   }
 }

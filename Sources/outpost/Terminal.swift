@@ -11,6 +11,12 @@ import OutpostModel
 
 /// Output helpers without Foundation's heavier parts (start-up time matters for a CLI).
 enum Terminal {
+  /// Whether the command line asks for `--json` (before a `--`): failures are then JSON too.
+  static let jsonRequested: Bool = {
+    let arguments = CommandLine.arguments.dropFirst()
+    return arguments.prefix { $0 != "--" }.contains("--json")
+  }()
+
   static func error(_ message: String) {
     writeStderr("outpost: " + message + "\n")
   }
@@ -60,24 +66,18 @@ enum Terminal {
     phrase?.sentence(localized.language, time: localTime) ?? text
   }
 
-  /// A date in the user's time zone, "2026-11-22 14:05" (a person reads no seconds).
-  static func localTime(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    localtime_r(&seconds, &parts)
-    var buffer = [CChar](repeating: 0, count: 64)
-    let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+  /// A date in the user's time zone in the order of their language, "2026-11-22 14:05" or
+  /// "22.11.2026 14:05", as item days are written (a person reads no seconds).
+  static func localTime(_ date: Date) -> String { ItemText.date(date) + " " + ItemText.time(date) }
 
-  /// "3d 4h", "2h 5m", "4m 10s", "12s".
+  /// How long, "3 h 12 min" or "55 s": units every language here reads.
   static func duration(_ seconds: Double) -> String {
     let total = Int(seconds)
     let (days, hours, minutes, secs) = (total / 86400, total % 86400 / 3600, total % 3600 / 60, total % 60)
-    if days > 0 { return "\(days)d \(hours)h" }
-    if hours > 0 { return "\(hours)h \(minutes)m" }
-    if minutes > 0 { return "\(minutes)m \(secs)s" }
-    return "\(secs)s"
+    if days > 0 { return "\(days) d \(hours) h" }
+    if hours > 0 { return "\(hours) h \(minutes) min" }
+    if minutes > 0 { return "\(minutes) min \(secs) s" }
+    return "\(secs) s"
   }
 }
 

@@ -2,8 +2,10 @@ import OutpostModel
 import Testing
 
 @Suite struct LocalizationTests {
+  /// The `{n}` a text uses: as a placeholder, or as the count of a plural (`{n?one|other}`,
+  /// whose texts' placeholders count too).
   static func placeholders(_ text: String) -> Set<String> {
-    Set((0..<10).map { "{\($0)}" }.filter { text.contains($0) })
+    Set((0..<10).filter { text.contains("{\($0)}") || text.contains("{\($0)?") }.map { "{\($0)}" })
   }
 
   @Test(arguments: MessageKey.allCases)
@@ -19,6 +21,9 @@ import Testing
         #expect(template != english || !english.contains(" "), "\(key) in \(language) is untranslated")
       }
       #expect(!Localizer(language)(key, "A", "B", "C", "D", "E", "F").contains("{"), "\(key) in \(language)")
+      // Counts of 1 take each plural's singular text, and that is well formed too.
+      let ones = Localizer(language)(key, arguments: Array(repeating: "1", count: 6))
+      #expect(!ones.contains("{"), "\(key) in \(language): \(ones)")
     }
     #expect(!filledEnglish.contains("{"))
   }
@@ -27,10 +32,10 @@ import Testing
   /// (tests and scripts read it), commands and units kept as they are.
   static let serviceMessages: [(MessageKey, [String], String)] = [
     (.viiraaChartWritten, ["agp.svg", "14", "2016"], "Wrote agp.svg: 14 days, 2016 sensor readings."),
-    (.viiraaReadingsCountNewest, ["288", "1", "3"], "288 reading(s) in the last 1 day(s), the newest 3 shown:"),
+    (.viiraaReadingsCountNewest, ["288", "7", "3"], "288 readings in the last 7 days, the newest 3 shown:"),
     (
       .viiraaImported, ["96", "7"],
-      "Imported 96 reading(s); they count in `outpost viiraa` now and are sent to ViiRaa as action #7 (`outpost queue`)."
+      "Imported 96 readings; they count in `outpost viiraa` now and are sent to ViiRaa as action #7 (`outpost queue`)."
     ),
     (.viiraaSeveralAccounts, ["me, kid"], "You have several ViiRaa accounts (me, kid): name one with --account"),
     (.viiraaWeightChange, ["-0.4"], "-0.4 kg in a week"),

@@ -157,4 +157,42 @@ import Testing
       details: ["body": "Scan your sensor before bed."])
     #expect(ItemHandlers.display(other)?.subtitle == "Scan your sensor before bed.")
   }
+
+  /// The system's English for a failed connect is said in the user's words too: a German user
+  /// read "der Dienst ist nicht erreichbar: 127.0.0.1:8080: Connection refused".
+  @Test func aRefusedConnectionIsSaidInTheUsersLanguage() {
+    let refused = ConnectorError.unreachable("127.0.0.1:8080: Connection refused").phrase
+    #expect(refused.text(.de) == "der Dienst ist nicht erreichbar: 127.0.0.1:8080: Verbindung abgelehnt")
+    #expect(refused.english == "the service cannot be reached: 127.0.0.1:8080: connection refused")
+    #expect(
+      ConnectorError.unreachable("connecting timed out").phrase.text(.fr)
+        == "le service est injoignable : délai de connexion dépassé")
+    // Other words stay as they are.
+    #expect(
+      ConnectorError.unreachable("the keyring cannot be read").phrase.text(.de)
+        == "der Dienst ist nicht erreichbar: the keyring cannot be read")
+  }
+
+  /// `outpost status` lists troubled accounts as phrases, state and reason in the reader's words.
+  @Test func aTroubledAccountInTheStatusIsSaidInTheReadersLanguage() {
+    let reason = ConnectorError.unreachable("127.0.0.1:8080: Connection refused").phrase
+    let account = Account(
+      id: "a1", name: "books", kind: "agility", username: "me", baseURL: "http://x", state: .needsLogin,
+      stateReason: reason.english, stateReasonPhrase: reason, stateChangedAt: Date(), createdAt: Date())
+    let line = DaemonHandlers.problem(of: account)
+    #expect(
+      line.text(.de) == "books: Anmeldung nötig — der Dienst ist nicht erreichbar: 127.0.0.1:8080: Verbindung abgelehnt"
+    )
+    var quiet = account
+    (quiet.stateReason, quiet.stateReasonPhrase) = (nil, nil)
+    #expect(DaemonHandlers.problem(of: quiet).text(.it) == "books: accesso richiesto")
+  }
+
+  /// One attempt is one, not "1 Versuche".
+  @Test func oneAttemptIsSingular() {
+    let once = Phrase("sync.failing", .text("gestern"), .text("1"), .text("x"))
+    #expect(once.text(.de) == "schlägt seit gestern fehl, 1 Versuch: x")
+    let twice = Phrase("sync.failing", .text("gestern"), .text("2"), .text("x"))
+    #expect(twice.text(.de) == "schlägt seit gestern fehl, 2 Versuche: x")
+  }
 }

@@ -30,15 +30,17 @@ extension RPPConnector: StoreViewingConnector {
       let stage = item.details["stage"]?.stringValue ?? ""
       return (item.endsAt ?? start) > now && !["completed", "delivered", "in_progress"].contains(stage)
     }.min { ($0.startsAt ?? now, $0.upstreamID) < ($1.startsAt ?? now, $1.upstreamID) }
-    let unreadText = unread == 0 ? nil : unread == 1 ? "1 unread message" : "\(unread) unread messages"
+    let locale = ViewLocale(params: params)
+    let unreadText = unread == 0 ? nil : locale.say(Words.unread, String(unread))
     guard let next, let start = next.startsAt else {
-      return ["bar": .string(unreadText ?? "no shoot booked"), "block": ["unreadMessages": .int(unread)]]
+      return ["bar": .string(unreadText ?? locale.say(Words.noShoot)), "block": ["unreadMessages": .int(unread)]]
     }
     // The shoot's own local time: the property's zone, where the agent meets the photographer.
     let zone = next.details["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .current
     let when = localTime(start, in: zone)
     let address = next.location?.split(separator: ",").first.map(String.init)
-    let bar = ["Shoot \(when)", address, unreadText].compactMap(\.self).joined(separator: " · ")
+    let bar = [locale.say(Words.shoot, barTime(start, zone: zone, locale: locale)), address, unreadText]
+      .compactMap(\.self).joined(separator: " · ")
     var shoot: [String: JSONValue] = [
       "title": .string(next.title), "startsAt": .string(UTCTimestamp.format(start)), "local": .string(when),
       "timeZone": .string(zone.identifier),
@@ -54,6 +56,26 @@ extension RPPConnector: StoreViewingConnector {
       // The next one comes up by itself once this one is over.
       "validUntil": .string(UTCTimestamp.format(end)),
     ]
+  }
+
+  /// The bar's words.
+  enum Words {
+    static let shoot = LocalizedText(en: "Shoot {0}", de: "Shooting {0}", fr: "Séance {0}", it: "Servizio {0}")
+    static let noShoot = LocalizedText(
+      en: "no shoot booked", de: "kein Shooting gebucht", fr: "aucune séance réservée", it: "nessun servizio prenotato")
+    static let unread = LocalizedText(
+      en: "{0} {0?unread message|unread messages}", de: "{0} {0?ungelesene Nachricht|ungelesene Nachrichten}",
+      fr: "{0} {0?message non lu|messages non lus}", it: "{0} {0?messaggio non letto|messaggi non letti}")
+  }
+
+  /// "Sa 14.03.2026 18:00 (09:00 Los Angeles)": the reader's own time first (one clock across
+  /// the bar, the agenda and the tooltip), the property's beside it when that reads another.
+  static func barTime(_ date: Date, zone: TimeZone, locale: ViewLocale) -> String {
+    let own = locale.day(date) + " " + locale.clock(date)
+    guard zone.secondsFromGMT(for: date) != locale.timeZone.secondsFromGMT(for: date) else { return own }
+    var there = locale
+    there.timeZone = zone
+    return own + " (" + there.clock(date) + " " + ViewLocale.city(zone) + ")"
   }
 
   /// "Sat 14 Mar 09:00" in `zone`.

@@ -194,7 +194,8 @@ extension AccountService {
         try await session.check()
         check = .init(ok: true)
       } catch {
-        check = .init(ok: false, problem: Self.failure(error, name: account.name).message)
+        let failure = Self.failure(error, name: account.name)
+        check = .init(ok: false, problem: failure.message, problemPhrase: failure.phrase)
       }
     }
     return AccountsStatus.Result(

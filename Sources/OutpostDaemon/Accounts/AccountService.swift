@@ -140,6 +140,13 @@ actor AccountService {
       state = failure.offline ? .offline : .error
       reason = failure.reason
     }
+    // "Reachable again" undoes offline or failing, never a state that asks the user to act:
+    // a call that was under way when the user logged out must not make the account read "ok".
+    if event == .online, let current = try? await store.accounts().first(where: { $0.id == accountID })?.state,
+      ![.ok, .offline, .error].contains(current)
+    {
+      return
+    }
     let changed: Account?
     do {
       changed = try await store.setAccountState(

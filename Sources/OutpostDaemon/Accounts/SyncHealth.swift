@@ -82,12 +82,13 @@ struct SyncFailure: Sendable, Equatable {
 extension AccountService {
   /// Records that the account's syncs fail (or work again, `nil`) and shows it in its state.
   func setSyncFailure(_ failure: SyncFailure?, accountID: String, name: String) async {
-    let wasFailing = syncFailures[accountID] != nil
     syncFailures[accountID] = failure
     guard let failure else {
       // A sync worked: the account works, whatever error or offline state was recorded before.
       let state = try? await store.accounts().first(where: { $0.id == accountID })?.state
-      if wasFailing || state == .error || state == .offline {
+      // Only a state the failure set is undone: a sync that began before the user logged out
+      // (or the keyring locked) and ended after it must not bring back "ok".
+      if state == .error || state == .offline {
         await record(.online, accountID: accountID, name: name)
       }
       return

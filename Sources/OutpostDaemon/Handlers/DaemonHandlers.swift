@@ -26,8 +26,7 @@ enum DaemonHandlers {
         try await services.store.ping()
         components.append(.init(name: "store", health: .ok))
       } catch {
-        components.append(
-          .init(name: "store", health: .failed, detail: "the database does not answer; see the daemon's log"))
+        components.append(.init(name: "store", health: .failed, lines: [Phrase("status.storeSilent")]))
       }
       components.append(.init(name: "rpc", health: .ok))
       components.append(.init(name: "events", health: .ok))
@@ -35,21 +34,16 @@ enum DaemonHandlers {
       case true?: components.append(.init(name: "notifications", health: .ok))
       case false?:
         components.append(
-          .init(
-            name: "notifications", health: .degraded,
-            detail: "no notification server on the session bus: notifications are kept, see `outpost notifications`"))
+          .init(name: "notifications", health: .degraded, lines: [Phrase("status.noNotificationServer")]))
       case nil: break
       }
       // Accounts that are not fine say so here too (a failing sync, a login to give).
       if let accounts = try? await services.store.accounts(), !accounts.isEmpty {
         let troubled = accounts.filter { $0.state != .ok }
         components.append(
-          .init(
-            name: "accounts", health: troubled.isEmpty ? .ok : .degraded,
-            detail: troubled.isEmpty
-              ? nil
-              : troubled.map { "\($0.name): \($0.state.rawValue)\($0.stateReason.map { " — " + $0 } ?? "")" }
-                .joined(separator: "\n")))
+          troubled.isEmpty
+            ? .init(name: "accounts", health: .ok)
+            : .init(name: "accounts", health: .degraded, lines: troubled.map(Self.problem)))
       }
       let now = Date()
       return DaemonStatus.Result(
@@ -62,5 +56,12 @@ enum DaemonHandlers {
           eventsRetained: services.events.retainedCount, lastEventSeq: services.events.lastSeq),
         components: components)
     }
+  }
+
+  /// "books: offline — the service cannot be reached: …", in each reader's language.
+  static func problem(of account: Account) -> Phrase {
+    let reason = account.stateReasonPhrase ?? account.stateReason.map(Phrase.verbatim)
+    guard let reason else { return Phrase("status.account", .text(account.name), .phrase(account.state.phrase)) }
+    return Phrase("status.accountWithReason", .text(account.name), .phrase(account.state.phrase), .phrase(reason))
   }
 }

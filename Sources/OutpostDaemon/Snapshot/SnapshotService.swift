@@ -36,7 +36,18 @@ actor SnapshotService {
     self.writer = writer
     self.logger = logger
     self.unreadNotifications = unreadNotifications
-    barSummaries = BarSummaryCache(store: store)
+    barSummaries = BarSummaryCache(store: store, locale: Self.locale(options))
+  }
+
+  /// The bar's reader: the snapshot's language and zone, with the decimal separator of the
+  /// user's locale when it is in that language (de_CH writes 5.4, de_DE 5,4).
+  static func locale(_ options: SnapshotOptions, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> ViewLocale
+  {
+    let numbers =
+      Language.preferred(environment: environment) == options.language
+      ? NumberStyle.preferred(environment: environment) : NumberStyle.style(options.language, region: nil)
+    return ViewLocale(language: options.language, timeZone: options.timeZone, numbers: numbers)
   }
 
   /// Rebuilds soon: a burst of events (a sync's changes, then its end) costs one rebuild.

@@ -30,11 +30,16 @@ actor BarSummaryCache {
   }
 
   private let store: Store
+  /// Who reads the bar: its language, zone and decimal separator.
+  private let locale: ViewLocale
   private var entries: [String: Entry] = [:]
   /// How many summaries were computed rather than kept (for the tests).
   private(set) var computed = 0
 
-  init(store: Store) { self.store = store }
+  init(store: Store, locale: ViewLocale = ViewLocale()) {
+    self.store = store
+    self.locale = locale
+  }
 
   /// Every account's summary as of `now`, as `StoreViews.barSummaries` gives it.
   func summaries(now: Date) async -> [String: Snapshot.ServiceSummary] {
@@ -51,7 +56,8 @@ actor BarSummaryCache {
       } else {
         computed += 1
         entry = Entry(
-          summary: await StoreViews.barSummary(account, store: store, now: now), writes: writes, computedAt: now)
+          summary: await StoreViews.barSummary(account, store: store, locale: locale, now: now), writes: writes,
+          computedAt: now)
       }
       kept[account.id] = entry
       summaries[account.id] = entry.summary

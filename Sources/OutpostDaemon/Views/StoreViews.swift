@@ -36,21 +36,26 @@ enum StoreViews {
   /// Each account's part of the bar, for the accounts whose connector declares a `barView`.
   /// One that cannot be computed is left out (and logged by the caller's error path): the
   /// bar never fails for it.
-  static func barSummaries(store: Store, now: Date = Date()) async -> [String: Snapshot.ServiceSummary] {
+  static func barSummaries(store: Store, locale: ViewLocale = ViewLocale(), now: Date = Date()) async -> [String:
+    Snapshot.ServiceSummary]
+  {
     var summaries: [String: Snapshot.ServiceSummary] = [:]
     guard let accounts = try? await store.accounts() else { return [:] }
     for account in accounts {
-      summaries[account.id] = await barSummary(account, store: store, now: now)
+      summaries[account.id] = await barSummary(account, store: store, locale: locale, now: now)
     }
     return summaries
   }
 
-  /// One account's part of the bar; nil when its connector declares no `barView` or the view
-  /// cannot be computed.
-  static func barSummary(_ account: Account, store: Store, now: Date) async -> Snapshot.ServiceSummary? {
+  /// One account's part of the bar, written for `locale`'s reader (the bar's language and
+  /// zone); nil when its connector declares no `barView` or the view cannot be computed.
+  static func barSummary(_ account: Account, store: Store, locale: ViewLocale = ViewLocale(), now: Date) async
+    -> Snapshot.ServiceSummary?
+  {
     guard let kind = ConnectorRegistry.kind(account.kind), let view = kind.descriptor.barView,
       let declaration = kind.queries.first(where: { $0.name == view }),
-      let answer = try? await answer(declaration, params: [:], kind: kind, account: account, store: store, now: now),
+      let answer = try? await answer(
+        declaration, params: locale.params, kind: kind, account: account, store: store, now: now),
       let text = answer["bar"]?.stringValue
     else { return nil }
     return Snapshot.ServiceSummary(

@@ -46,10 +46,13 @@ extension Catalog {
       .it: "Account {0}, la sua password e i suoi dati rimossi.",
     ],
     .accountRemovedWithActions: [
-      .en: "Removed account {0}, its password and its data; {1} queued action(s) were discarded.",
-      .de: "Konto {0}, sein Passwort und seine Daten wurden entfernt; {1} wartende Aktion(en) wurden verworfen.",
-      .fr: "Compte {0}, son mot de passe et ses données supprimés ; {1} action(s) en attente abandonnée(s).",
-      .it: "Account {0}, la sua password e i suoi dati rimossi; {1} azione/i in coda scartata/e.",
+      .en: "Removed account {0}, its password and its data; {1} queued {1?action was|actions were} discarded.",
+      .de:
+        "Konto {0}, sein Passwort und seine Daten wurden entfernt; {1} {1?wartende Aktion wurde|wartende Aktionen wurden} verworfen.",
+      .fr:
+        "Compte {0}, son mot de passe et ses données supprimés ; {1} {1?action en attente abandonnée|actions en attente abandonnées}.",
+      .it:
+        "Account {0}, la sua password e i suoi dati rimossi; {1} {1?azione in coda scartata|azioni in coda scartate}.",
     ],
     .accountNone: [
       .en: "No accounts yet. Add one with:  outpost account add volleymanager --username YOU",

@@ -112,7 +112,7 @@ extension Catalog {
     .agilityInvoiceDue: [.en: "due {0}", .de: "fällig {0}", .fr: "échéance {0}", .it: "scadenza {0}"],
     .agilityInvoiceOpen: [.en: "{0} open", .de: "{0} offen", .fr: "{0} à payer", .it: "{0} da pagare"],
     .agilityDaysOverdue: [
-      .en: "{0} days", .de: "{0} Tage", .fr: "{0} jours", .it: "{0} giorni",
+      .en: "{0} {0?day|days}", .de: "{0} {0?Tag|Tage}", .fr: "{0} {0?jour|jours}", .it: "{0} {0?giorno|giorni}",
     ],
     .agilityInvoicesTotals: [
       .en: "Open: {0}, of which overdue: {1}.", .de: "Offen: {0}, davon überfällig: {1}.",
@@ -135,7 +135,8 @@ extension Catalog {
       .it: "Transazioni: {0}; entrate {1}, uscite {2}.",
     ],
     .agilityTransactionsShown: [
-      .en: "({0} shown)", .de: "({0} angezeigt)", .fr: "({0} affichées)", .it: "({0} mostrate)",
+      .en: "({0} shown)", .de: "({0} angezeigt)", .fr: "({0} {0?affichée|affichées})",
+      .it: "({0} {0?mostrata|mostrate})",
     ],
     .agilityTaxHeader: [
       .en: "Estimated tax {0} (self-employment and income tax)",
@@ -184,8 +185,8 @@ extension Catalog {
     .agilityImportCounts: [
       .en: "{0} → {1}: {2} new, {3} already there.",
       .de: "{0} → {1}: {2} neu, {3} schon vorhanden.",
-      .fr: "{0} → {1} : {2} nouvelles, {3} déjà présentes.",
-      .it: "{0} → {1}: {2} nuove, {3} già presenti.",
+      .fr: "{0} → {1} : {2} {2?nouvelle|nouvelles}, {3} déjà {3?présente|présentes}.",
+      .it: "{0} → {1}: {2} {2?nuova|nuove}, {3} già {3?presente|presenti}.",
     ],
     .agilityImportFlagged: [
       .en: "For your review, NOT imported ({0}): these look like transactions already synced from the bank:",
@@ -232,9 +233,9 @@ extension Catalog {
     ],
     .agilityImportDryRun: [
       .en: "Dry run: {0} would be imported; nothing was stored or sent.",
-      .de: "Probelauf: {0} würden importiert; nichts wurde gespeichert oder gesendet.",
-      .fr: "Essai : {0} seraient importées ; rien n'a été enregistré ni envoyé.",
-      .it: "Prova: {0} verrebbero importate; nulla è stato salvato o inviato.",
+      .de: "Probelauf: {0} {0?würde|würden} importiert; nichts wurde gespeichert oder gesendet.",
+      .fr: "Essai : {0} {0?serait importée|seraient importées} ; rien n'a été enregistré ni envoyé.",
+      .it: "Prova: {0} {0?verrebbe importata|verrebbero importate}; nulla è stato salvato o inviato.",
     ],
     .agilityImportNothingNew: [
       .en: "Nothing new to import.",

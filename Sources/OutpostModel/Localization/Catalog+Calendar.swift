@@ -8,11 +8,13 @@ extension Catalog {
       .it: "i file del calendario sono disattivati (configurazione: [calendar] files = false)",
     ],
     .calendarFile: [
-      .en: "  {0}  {1} bytes", .de: "  {0}  {1} Bytes", .fr: "  {0}  {1} octets", .it: "  {0}  {1} byte",
+      .en: "  {0}  {1} {1?byte|bytes}", .de: "  {0}  {1} {1?Byte|Bytes}", .fr: "  {0}  {1} {1?octet|octets}",
+      .it: "  {0}  {1} byte",
     ],
     .calendarExported: [
-      .en: "{0} events written to {1}", .de: "{0} Termine in {1} geschrieben", .fr: "{0} événements écrits dans {1}",
-      .it: "{0} eventi scritti in {1}",
+      .en: "{0} {0?event|events} written to {1}", .de: "{0} {0?Termin|Termine} in {1} geschrieben",
+      .fr: "{0} {0?événement écrit|événements écrits} dans {1}",
+      .it: "{0} {0?evento scritto|eventi scritti} in {1}",
     ],
     .calendarCannotWrite: [
       .en: "cannot write {0}: {1}", .de: "{0} kann nicht geschrieben werden: {1}",
@@ -23,8 +25,10 @@ extension Catalog {
       .it: "scrittura di {0} non riuscita",
     ],
     .caldavTarget: [
-      .en: "CalDAV {0} ({1}, {2}): {3}, {4} event(s)", .de: "CalDAV {0} ({1}, {2}): {3}, {4} Termin(e)",
-      .fr: "CalDAV {0} ({1}, {2}) : {3}, {4} événement(s)", .it: "CalDAV {0} ({1}, {2}): {3}, {4} evento/i",
+      .en: "CalDAV {0} ({1}, {2}): {3}, {4} {4?event|events}",
+      .de: "CalDAV {0} ({1}, {2}): {3}, {4} {4?Termin|Termine}",
+      .fr: "CalDAV {0} ({1}, {2}) : {3}, {4} {4?événement|événements}",
+      .it: "CalDAV {0} ({1}, {2}): {3}, {4} {4?evento|eventi}",
     ],
     .caldavScopeAccount: [
       .en: "for account {0}", .de: "für Konto {0}", .fr: "pour le compte {0}", .it: "per l'account {0}",
@@ -58,14 +62,15 @@ extension Catalog {
       .it: "Invio verso {0} interrotto.",
     ],
     .caldavDeletedThere: [
-      .en: "  {0} event(s) deleted there.", .de: "  {0} Termin(e) dort gelöscht.",
-      .fr: "  {0} événement(s) supprimé(s) là-bas.", .it: "  {0} evento/i eliminato/i lì.",
+      .en: "  {0} {0?event|events} deleted there.", .de: "  {0} {0?Termin|Termine} dort gelöscht.",
+      .fr: "  {0} {0?événement supprimé|événements supprimés} là-bas.",
+      .it: "  {0} {0?evento eliminato|eventi eliminati} lì.",
     ],
     .caldavLeftThere: [
-      .en: "  {0} event(s) left there (use --purge to delete them).",
-      .de: "  {0} Termin(e) dort belassen (mit --purge löschen).",
-      .fr: "  {0} événement(s) laissé(s) là-bas (--purge pour les supprimer).",
-      .it: "  {0} evento/i lasciato/i lì (--purge per eliminarli).",
+      .en: "  {0} {0?event|events} left there (use --purge to delete {0?it|them}).",
+      .de: "  {0} {0?Termin|Termine} dort belassen (mit --purge löschen).",
+      .fr: "  {0} {0?événement laissé|événements laissés} là-bas (--purge pour {0?le|les} supprimer).",
+      .it: "  {0} {0?evento lasciato|eventi lasciati} lì (--purge per {0?eliminarlo|eliminarli}).",
     ],
     .caldavNone: [
       .en: "No CalDAV calendar to push into; add one with `outpost calendar caldav add URL --username NAME`.",
@@ -85,17 +90,25 @@ extension Catalog {
     ],
     .caldavCounts: [
       .en: "{0} created, {1} updated, {2} deleted", .de: "{0} erstellt, {1} aktualisiert, {2} gelöscht",
-      .fr: "{0} créé(s), {1} mis à jour, {2} supprimé(s)", .it: "{0} creati, {1} aggiornati, {2} eliminati",
+      .fr: "{0} {0?créé|créés}, {1} mis à jour, {2} {2?supprimé|supprimés}",
+      .it: "{0} {0?creato|creati}, {1} {1?aggiornato|aggiornati}, {2} {2?eliminato|eliminati}",
     ],
-    .caldavRecreated: [.en: "{0} put back", .de: "{0} neu angelegt", .fr: "{0} recréé(s)", .it: "{0} ricreati"],
+    .caldavRecreated: [
+      .en: "{0} put back", .de: "{0} neu angelegt", .fr: "{0} {0?recréé|recréés}", .it: "{0} {0?ricreato|ricreati}",
+    ],
     .caldavOverwritten: [
       .en: "{0} edited elsewhere, restored", .de: "{0} anderswo bearbeitet, zurückgesetzt",
-      .fr: "{0} modifié(s) ailleurs, rétabli(s)", .it: "{0} modificati altrove, ripristinati",
+      .fr: "{0} {0?modifié ailleurs, rétabli|modifiés ailleurs, rétablis}",
+      .it: "{0} {0?modificato altrove, ripristinato|modificati altrove, ripristinati}",
     ],
-    .caldavUnchanged: [.en: "{0} unchanged", .de: "{0} unverändert", .fr: "{0} inchangé(s)", .it: "{0} invariati"],
+    .caldavUnchanged: [
+      .en: "{0} unchanged", .de: "{0} unverändert", .fr: "{0} {0?inchangé|inchangés}",
+      .it: "{0} {0?invariato|invariati}",
+    ],
     .caldavForeign: [
-      .en: "{0} of yours left alone", .de: "{0} eigene nicht angerührt", .fr: "{0} des vôtres laissé(s) intact(s)",
-      .it: "{0} tuoi lasciati intatti",
+      .en: "{0} of yours left alone", .de: "{0} {0?eigener|eigene} nicht angerührt",
+      .fr: "{0} des vôtres {0?laissé intact|laissés intacts}",
+      .it: "{0} {0?tuo lasciato intatto|tuoi lasciati intatti}",
     ],
     .caldavNotWritten: [
       .en: "  not written: {0}", .de: "  nicht geschrieben: {0}", .fr: "  pas écrit : {0}",

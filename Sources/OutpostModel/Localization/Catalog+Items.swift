@@ -10,12 +10,15 @@ extension Catalog {
     .syncSynced: [
       .en: "{0}: synced — {1} new, {2} changed, {3} cancelled, {4} removed",
       .de: "{0}: synchronisiert — {1} neu, {2} geändert, {3} abgesagt, {4} entfernt",
-      .fr: "{0} : synchronisé — {1} nouveau(x), {2} modifié(s), {3} annulé(s), {4} retiré(s)",
-      .it: "{0}: sincronizzato — {1} nuovi, {2} modificati, {3} annullati, {4} rimossi",
+      .fr:
+        "{0} : synchronisé — {1} {1?nouveau|nouveaux}, {2} {2?modifié|modifiés}, {3} {3?annulé|annulés}, {4} {4?retiré|retirés}",
+      .it:
+        "{0}: sincronizzato — {1} {1?nuovo|nuovi}, {2} {2?modificato|modificati}, {3} {3?annullato|annullati}, {4} {4?rimosso|rimossi}",
     ],
     .syncPoints: [
-      .en: "{0} readings stored, {1} removed", .de: "{0} Messwerte gespeichert, {1} entfernt",
-      .fr: "{0} mesures enregistrées, {1} retirées", .it: "{0} misurazioni salvate, {1} rimosse",
+      .en: "{0} {0?reading|readings} stored, {1} removed", .de: "{0} {0?Messwert|Messwerte} gespeichert, {1} entfernt",
+      .fr: "{0} {0?mesure enregistrée|mesures enregistrées}, {1} {1?retirée|retirées}",
+      .it: "{0} {0?misurazione salvata|misurazioni salvate}, {1} {1?rimossa|rimosse}",
     ],
     .syncNothingNew: [
       .en: "{0}: up to date, nothing changed", .de: "{0}: aktuell, nichts geändert",
@@ -26,8 +29,8 @@ extension Catalog {
       .fr: "{0} : échec de la synchronisation : {1}", .it: "{0}: sincronizzazione non riuscita: {1}",
     ],
     .syncRetry: [
-      .en: "  retried automatically at {0}", .de: "  automatischer neuer Versuch um {0}",
-      .fr: "  nouvel essai automatique à {0}", .it: "  nuovo tentativo automatico alle {0}",
+      .en: "  retried automatically: {0}", .de: "  automatischer neuer Versuch: {0}",
+      .fr: "  nouvel essai automatique : {0}", .it: "  nuovo tentativo automatico: {0}",
     ],
     .syncParkedNote: [
       .en: "  needs attention: waiting does not fix this, so it is tried by itself only every 6 hours; "
@@ -40,10 +43,11 @@ extension Catalog {
         + "`outpost sync {0}` riprova subito, `--full` ricomincia",
     ],
     .agendaEmpty: [
-      .en: "Nothing in the next {0} days. (`outpost sync` fetches the latest.)",
-      .de: "Nichts in den nächsten {0} Tagen. (`outpost sync` holt den neuesten Stand.)",
-      .fr: "Rien dans les {0} prochains jours. (`outpost sync` récupère les dernières données.)",
-      .it: "Niente nei prossimi {0} giorni. (`outpost sync` recupera gli ultimi dati.)",
+      .en: "Nothing in the next {0?24 hours|{0} days}. (`outpost sync` fetches the latest.)",
+      .de: "Nichts in den nächsten {0?24 Stunden|{0} Tagen}. (`outpost sync` holt den neuesten Stand.)",
+      .fr:
+        "Rien dans les {0?prochaines 24 heures|{0} prochains jours}. (`outpost sync` récupère les dernières données.)",
+      .it: "Niente {0?nelle prossime 24 ore|nei prossimi {0} giorni}. (`outpost sync` recupera gli ultimi dati.)",
     ],
     .itemsEmpty: [
       .en: "No items match. (`outpost sync` fetches the latest; `outpost account list` shows your accounts.)",

@@ -40,10 +40,12 @@ extension Catalog {
       .fr: "Aucune notification non lue.", .it: "Nessuna notifica non letta.",
     ],
     .notificationsUnreadTotal: [
-      .en: "{0} unread in all; `outpost notifications read --all` marks them read.",
+      .en: "{0} unread in all; `outpost notifications read --all` {0?marks it|marks them} read.",
       .de: "{0} ungelesen insgesamt; `outpost notifications read --all` markiert sie als gelesen.",
-      .fr: "{0} non lue(s) en tout ; `outpost notifications read --all` les marque comme lues.",
-      .it: "{0} non lette in tutto; `outpost notifications read --all` le segna come lette.",
+      .fr:
+        "{0} non {0?lue|lues} en tout ; `outpost notifications read --all` {0?la marque comme lue|les marque comme lues}.",
+      .it:
+        "{0} non {0?letta|lette} in tutto; `outpost notifications read --all` {0?la segna come letta|le segna come lette}.",
     ],
     .notificationsReadNeedsNumbers: [
       .en: "give the numbers to mark read, or --all",
@@ -61,7 +63,8 @@ extension Catalog {
     ],
     .notificationsMarked: [
       .en: "Marked {0} read; {1} still unread.", .de: "{0} als gelesen markiert; {1} noch ungelesen.",
-      .fr: "{0} marquée(s) comme lue(s) ; {1} encore non lue(s).", .it: "{0} segnate come lette; {1} ancora non lette.",
+      .fr: "{0} {0?marquée comme lue|marquées comme lues} ; {1} encore non {1?lue|lues}.",
+      .it: "{0} {0?segnata come letta|segnate come lette}; {1} ancora non {1?letta|lette}.",
     ],
     .notificationsEnabledAndDisabled: [
       .en: "{0} is given to both --enable and --disable", .de: "{0} steht sowohl bei --enable als auch bei --disable",

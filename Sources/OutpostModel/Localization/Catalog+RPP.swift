@@ -87,7 +87,7 @@ extension Catalog {
       .fr: "{0} {1} heure du partenaire ({2} chez vous)", .it: "{0} {1} ora del partner ({2} ora tua)",
     ],
     // Conversations.
-    .rppUnread: [.en: "{0} unread", .de: "{0} ungelesen", .fr: "{0} non lu(s)", .it: "{0} non letti"],
+    .rppUnread: [.en: "{0} unread", .de: "{0} ungelesen", .fr: "{0} non {0?lu|lus}", .it: "{0} non {0?letto|letti}"],
     .rppRead: [.en: "read", .de: "gelesen", .fr: "lu", .it: "letto"],
     .rppNoMessages: [
       .en: "no messages yet", .de: "noch keine Nachrichten", .fr: "pas encore de message",

@@ -2,8 +2,8 @@
 extension Catalog {
   static let syncEntries: [MessageKey: [Language: String]] = [
     .syncProgress: [
-      .en: "{0}: page {1}, {2} rows so far…", .de: "{0}: Seite {1}, bisher {2} Zeilen…",
-      .fr: "{0} : page {1}, {2} lignes jusqu'ici…", .it: "{0}: pagina {1}, finora {2} righe…",
+      .en: "{0}: page {1}, {2} {2?row|rows} so far…", .de: "{0}: Seite {1}, bisher {2} {2?Zeile|Zeilen}…",
+      .fr: "{0} : page {1}, {2} {2?ligne|lignes} jusqu'ici…", .it: "{0}: pagina {1}, finora {2} {2?riga|righe}…",
     ],
     .syncStatusRunning: [
       .en: "{0} (syncing now)", .de: "{0} (wird gerade synchronisiert)", .fr: "{0} (synchronisation en cours)",
@@ -14,6 +14,10 @@ extension Catalog {
       .it: "ultimo successo: {0}",
     ],
     .syncStatusNext: [.en: "next: {0}", .de: "nächste: {0}", .fr: "prochaine : {0}", .it: "prossima: {0}"],
+    .syncStatusNextSoon: [
+      .en: "now, as soon as a turn is free", .de: "jetzt, sobald ein Platz frei ist",
+      .fr: "maintenant, dès qu'une place se libère", .it: "ora, appena c'è posto",
+    ],
     .syncStatusWaitsForYou: [
       .en: "waits for you", .de: "wartet auf dich", .fr: "attend votre action", .it: "attende te",
     ],
@@ -22,8 +26,8 @@ extension Catalog {
       .en: "last error: {0}", .de: "letzter Fehler: {0}", .fr: "dernière erreur : {0}", .it: "ultimo errore: {0}",
     ],
     .syncStatusFailing: [
-      .en: "failing since {0}, {1} attempts", .de: "schlägt seit {0} fehl, {1} Versuche",
-      .fr: "en échec depuis {0}, {1} tentatives", .it: "non riesce da {0}, {1} tentativi",
+      .en: "failing since {0}, {1} {1?attempt|attempts}", .de: "schlägt seit {0} fehl, {1} {1?Versuch|Versuche}",
+      .fr: "en échec depuis {0}, {1} {1?tentative|tentatives}", .it: "non riesce da {0}, {1} {1?tentativo|tentativi}",
     ],
     .syncStatusParked: [
       .en: "needs attention: tried every 6 hours until a sync works (`outpost sync --full {0}` tries now)",
@@ -34,8 +38,8 @@ extension Catalog {
       .it: "richiede attenzione: provato ogni 6 ore finché funziona (`outpost sync --full {0}` prova ora)",
     ],
     .syncStatusProgress: [
-      .en: "so far: page {0}, {1} rows", .de: "bisher: Seite {0}, {1} Zeilen",
-      .fr: "jusqu'ici : page {0}, {1} lignes", .it: "finora: pagina {0}, {1} righe",
+      .en: "so far: page {0}, {1} {1?row|rows}", .de: "bisher: Seite {0}, {1} {1?Zeile|Zeilen}",
+      .fr: "jusqu'ici : page {0}, {1} {1?ligne|lignes}", .it: "finora: pagina {0}, {1} {1?riga|righe}",
     ],
   ]
 }

@@ -19,10 +19,10 @@ extension Catalog {
       .fr: "Impossible d'écrire {0} : {1}", .it: "Impossibile scrivere {0}: {1}",
     ],
     .viiraaChartWritten: [
-      .en: "Wrote {0}: {1} days, {2} sensor readings.",
-      .de: "{0} geschrieben: {1} Tage, {2} Sensorwerte.",
-      .fr: "{0} écrit : {1} jours, {2} mesures du capteur.",
-      .it: "Scritto {0}: {1} giorni, {2} letture del sensore.",
+      .en: "Wrote {0}: {1} {1?day|days}, {2} {2?sensor reading|sensor readings}.",
+      .de: "{0} geschrieben: {1} {1?Tag|Tage}, {2} {2?Sensorwert|Sensorwerte}.",
+      .fr: "{0} écrit : {1} {1?jour|jours}, {2} {2?mesure du capteur|mesures du capteur}.",
+      .it: "Scritto {0}: {1} {1?giorno|giorni}, {2} {2?lettura del sensore|letture del sensore}.",
     ],
     .viiraaChartEmpty: [
       .en: "No sensor readings in those days: sync, or import a CGM file first.",
@@ -39,23 +39,25 @@ extension Catalog {
       .fr: "--date-order accepte month-first ou day-first.", .it: "--date-order accetta month-first o day-first.",
     ],
     .viiraaImportReading: [
-      .en: "Reading {0} file(s), {1} MiB…", .de: "Lese {0} Datei(en), {1} MiB…",
-      .fr: "Lecture de {0} fichier(s), {1} MiB…", .it: "Lettura di {0} file, {1} MiB…",
+      .en: "Reading {0} {0?file|files}, {1} MiB…", .de: "Lese {0} {0?Datei|Dateien}, {1} MiB…",
+      .fr: "Lecture de {0} {0?fichier|fichiers}, {1} MiB…", .it: "Lettura di {0} file, {1} MiB…",
     ],
     .viiraaImportFile: [
-      .en: "{0} ({1}): {2} new", .de: "{0} ({1}): {2} neu", .fr: "{0} ({1}) : {2} nouvelle(s)",
-      .it: "{0} ({1}): {2} nuove",
+      .en: "{0} ({1}): {2} new", .de: "{0} ({1}): {2} neu", .fr: "{0} ({1}) : {2} {2?nouvelle|nouvelles}",
+      .it: "{0} ({1}): {2} {2?nuova|nuove}",
     ],
     .viiraaImportAlreadyThere: [
-      .en: ", {0} already there", .de: ", {0} schon vorhanden", .fr: ", {0} déjà présente(s)",
-      .it: ", {0} già presenti",
+      .en: ", {0} already there", .de: ", {0} schon vorhanden", .fr: ", {0} déjà {0?présente|présentes}",
+      .it: ", {0} già {0?presente|presenti}",
     ],
     .viiraaImportSkipped: [
-      .en: ", {0} other records skipped", .de: ", {0} andere Datensätze übersprungen",
-      .fr: ", {0} autres enregistrements ignorés", .it: ", {0} altri record ignorati",
+      .en: ", {0} other {0?record|records} skipped", .de: ", {0} {0?anderer Datensatz|andere Datensätze} übersprungen",
+      .fr: ", {0} {0?autre enregistrement ignoré|autres enregistrements ignorés}",
+      .it: ", {0} {0?altro record ignorato|altri record ignorati}",
     ],
     .viiraaImportRejected: [
-      .en: ", {0} rejected", .de: ", {0} abgewiesen", .fr: ", {0} refusée(s)", .it: ", {0} scartate",
+      .en: ", {0} rejected", .de: ", {0} abgewiesen", .fr: ", {0} {0?refusée|refusées}",
+      .it: ", {0} {0?scartata|scartate}",
     ],
     .viiraaImportNote: [
       .en: "  note: {0}", .de: "  Hinweis: {0}", .fr: "  remarque : {0}", .it: "  nota: {0}",
@@ -65,13 +67,16 @@ extension Catalog {
     ],
     .viiraaImportMoreRejected: [
       .en: "  … {0} more (--json lists the first 100)", .de: "  … {0} weitere (--json listet die ersten 100)",
-      .fr: "  … {0} de plus (--json liste les 100 premières)", .it: "  … altre {0} (--json elenca le prime 100)",
+      .fr: "  … {0} de plus (--json liste les 100 premières)",
+      .it: "  … {0?un'altra|altre {0}} (--json elenca le prime 100)",
     ],
     .viiraaImportDryRun: [
-      .en: "Dry run: {0} reading(s) would be imported; nothing was stored or sent.",
-      .de: "Probelauf: {0} Messwert(e) würden importiert; nichts wurde gespeichert oder gesendet.",
-      .fr: "Essai à blanc : {0} mesure(s) seraient importées ; rien n'a été enregistré ni envoyé.",
-      .it: "Prova: verrebbero importate {0} letture; nulla è stato salvato né inviato.",
+      .en: "Dry run: {0} {0?reading|readings} would be imported; nothing was stored or sent.",
+      .de: "Probelauf: {0} {0?Messwert würde|Messwerte würden} importiert; nichts wurde gespeichert oder gesendet.",
+      .fr:
+        "Essai à blanc : {0} {0?mesure serait importée|mesures seraient importées} ; rien n'a été enregistré ni envoyé.",
+      .it:
+        "Prova: {0?verrebbe importata {0} lettura|verrebbero importate {0} letture}; nulla è stato salvato né inviato.",
     ],
     .viiraaImportNothingNew: [
       .en: "Nothing new to import.", .de: "Nichts Neues zu importieren.", .fr: "Rien de nouveau à importer.",
@@ -79,13 +84,13 @@ extension Catalog {
     ],
     .viiraaImported: [
       .en:
-        "Imported {0} reading(s); they count in `outpost viiraa` now and are sent to ViiRaa as action #{1} (`outpost queue`).",
+        "Imported {0} {0?reading|readings}; {0?it counts|they count} in `outpost viiraa` now and {0?is|are} sent to ViiRaa as action #{1} (`outpost queue`).",
       .de:
-        "{0} Messwert(e) importiert; sie zählen ab jetzt in `outpost viiraa` und werden als Aktion #{1} an ViiRaa gesendet (`outpost queue`).",
+        "{0} {0?Messwert|Messwerte} importiert; {0?er zählt|sie zählen} ab jetzt in `outpost viiraa` und {0?wird|werden} als Aktion #{1} an ViiRaa gesendet (`outpost queue`).",
       .fr:
-        "{0} mesure(s) importée(s) ; elles comptent dès maintenant dans `outpost viiraa` et sont envoyées à ViiRaa comme action n° {1} (`outpost queue`).",
+        "{0} {0?mesure importée|mesures importées} ; {0?elle compte|elles comptent} dès maintenant dans `outpost viiraa` et {0?est envoyée|sont envoyées} à ViiRaa comme action n° {1} (`outpost queue`).",
       .it:
-        "Importate {0} letture; contano da subito in `outpost viiraa` e vengono inviate a ViiRaa come azione n. {1} (`outpost queue`).",
+        "{0?Importata {0} lettura|Importate {0} letture}; {0?conta|contano} da subito in `outpost viiraa` e {0?viene inviata|vengono inviate} a ViiRaa come azione n. {1} (`outpost queue`).",
     ],
     .viiraaRecorded: [.en: "Recorded.", .de: "Erfasst.", .fr: "Enregistré.", .it: "Registrato."],
     .viiraaNoAccount: [
@@ -110,23 +115,28 @@ extension Catalog {
       .en: "{0} days ago", .de: "vor {0} Tagen", .fr: "il y a {0} jours", .it: "{0} giorni fa",
     ],
     .viiraaReadingsNone: [
-      .en: "No readings in the last {0} day(s): sync, or import a CGM file (`outpost viiraa import FILE`).",
+      .en: "No readings in the last {0?24 hours|{0} days}: sync, or import a CGM file (`outpost viiraa import FILE`).",
       .de:
-        "Keine Messwerte in den letzten {0} Tag(en): synchronisieren oder eine CGM-Datei importieren (`outpost viiraa import FILE`).",
+        "Keine Messwerte in den letzten {0?24 Stunden|{0} Tagen}: synchronisieren oder eine CGM-Datei importieren (`outpost viiraa import FILE`).",
       .fr:
-        "Aucune mesure ces {0} dernier(s) jour(s) : synchronisez, ou importez un fichier CGM (`outpost viiraa import FILE`).",
+        "Aucune mesure {0?ces dernières 24 heures|ces {0} derniers jours} : synchronisez, ou importez un fichier CGM (`outpost viiraa import FILE`).",
       .it:
-        "Nessuna lettura negli ultimi {0} giorni: sincronizza, o importa un file CGM (`outpost viiraa import FILE`).",
+        "Nessuna lettura {0?nelle ultime 24 ore|negli ultimi {0} giorni}: sincronizza, o importa un file CGM (`outpost viiraa import FILE`).",
     ],
     .viiraaReadingsCount: [
-      .en: "{0} reading(s) in the last {1} day(s):", .de: "{0} Messwert(e) in den letzten {1} Tag(en):",
-      .fr: "{0} mesure(s) ces {1} dernier(s) jour(s) :", .it: "{0} letture negli ultimi {1} giorni:",
+      .en: "{0} {0?reading|readings} in the last {1?24 hours|{1} days}:",
+      .de: "{0} {0?Messwert|Messwerte} in den letzten {1?24 Stunden|{1} Tagen}:",
+      .fr: "{0} {0?mesure|mesures} {1?ces dernières 24 heures|ces {1} derniers jours} :",
+      .it: "{0} {0?lettura|letture} {1?nelle ultime 24 ore|negli ultimi {1} giorni}:",
     ],
     .viiraaReadingsCountNewest: [
-      .en: "{0} reading(s) in the last {1} day(s), the newest {2} shown:",
-      .de: "{0} Messwert(e) in den letzten {1} Tag(en), die neuesten {2} angezeigt:",
-      .fr: "{0} mesure(s) ces {1} dernier(s) jour(s), les {2} plus récentes affichées :",
-      .it: "{0} letture negli ultimi {1} giorni, mostrate le {2} più recenti:",
+      .en: "{0} {0?reading|readings} in the last {1?24 hours|{1} days}, {2?the newest one shown|the newest {2} shown}:",
+      .de:
+        "{0} {0?Messwert|Messwerte} in den letzten {1?24 Stunden|{1} Tagen}, {2?der neueste angezeigt|die neuesten {2} angezeigt}:",
+      .fr:
+        "{0} {0?mesure|mesures} {1?ces dernières 24 heures|ces {1} derniers jours}, {2?la plus récente affichée|les {2} plus récentes affichées} :",
+      .it:
+        "{0} {0?lettura|letture} {1?nelle ultime 24 ore|negli ultimi {1} giorni}, {2?mostrata la più recente|mostrate le {2} più recenti}:",
     ],
     .viiraaLow: [.en: "Low", .de: "Tief", .fr: "Bas", .it: "Basso"],
     .viiraaHigh: [.en: "High", .de: "Hoch", .fr: "Haut", .it: "Alto"],
@@ -173,15 +183,15 @@ extension Catalog {
       .it: "{0} kg in una settimana",
     ],
     .viiraaActivity: [
-      .en: "{0} steps, {1} min exercise", .de: "{0} Schritte, {1} Min. Bewegung",
-      .fr: "{0} pas, {1} min d'exercice", .it: "{0} passi, {1} min di attività fisica",
+      .en: "{0} {0?step|steps}, {1} min exercise", .de: "{0} {0?Schritt|Schritte}, {1} Min. Bewegung",
+      .fr: "{0} pas, {1} min d'exercice", .it: "{0} {0?passo|passi}, {1} min di attività fisica",
     ],
     .viiraaNext: [.en: "Next", .de: "Nächste", .fr: "Prochain", .it: "Prossimo"],
     .viiraaNewInsights: [
-      .en: "{0} new insight(s): `outpost viiraa insights`",
-      .de: "{0} neue Erkenntnis(se): `outpost viiraa insights`",
-      .fr: "{0} nouvel(s) aperçu(s) : `outpost viiraa insights`",
-      .it: "{0} nuovi spunti: `outpost viiraa insights`",
+      .en: "{0} new {0?insight|insights}: `outpost viiraa insights`",
+      .de: "{0} {0?neue Erkenntnis|neue Erkenntnisse}: `outpost viiraa insights`",
+      .fr: "{0} {0?nouvel aperçu|nouveaux aperçus} : `outpost viiraa insights`",
+      .it: "{0} {0?nuovo spunto|nuovi spunti}: `outpost viiraa insights`",
     ],
     .viiraaNotMedical: [
       .en: "Not a medical device: no glucose alarms.",

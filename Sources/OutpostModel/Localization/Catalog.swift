@@ -343,6 +343,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case syncStatusRunning
   case syncStatusLastSuccess
   case syncStatusNext
+  case syncStatusNextSoon
   case syncStatusWaitsForYou
   case syncStatusOffline
   case syncStatusLastError
@@ -428,16 +429,16 @@ enum Catalog {
     .statusClients: [.en: "Clients:", .de: "Clients:", .fr: "Clients :", .it: "Client:"],
     .statusClientsValue: [
       .en: "{0} connected, {1} following events",
-      .de: "{0} verbunden, {1} folgen den Ereignissen",
-      .fr: "{0} connectés, {1} suivent les événements",
-      .it: "{0} connessi, {1} seguono gli eventi",
+      .de: "{0} verbunden, {1} {1?folgt|folgen} den Ereignissen",
+      .fr: "{0} {0?connecté|connectés}, {1} {1?suit|suivent} les événements",
+      .it: "{0} {0?connesso|connessi}, {1} {1?segue|seguono} gli eventi",
     ],
     .statusEvents: [.en: "Events:", .de: "Ereignisse:", .fr: "Événements :", .it: "Eventi:"],
     .statusEventsValue: [
       .en: "last #{0}, {1} kept for catching up",
       .de: "letztes #{0}, {1} zum Nachholen aufbewahrt",
-      .fr: "dernier n° {0}, {1} conservés pour rattraper",
-      .it: "ultimo n. {0}, {1} conservati per recuperare",
+      .fr: "dernier n° {0}, {1} {1?conservé|conservés} pour rattraper",
+      .it: "ultimo n. {0}, {1} {1?conservato|conservati} per recuperare",
     ],
     .statusHealth: [.en: "Health:", .de: "Zustand:", .fr: "État :", .it: "Stato:"],
     .statusProblem: [

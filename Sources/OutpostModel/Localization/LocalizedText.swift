@@ -1,6 +1,6 @@
 /// A short text in each of Outpost's languages, as a connector declares it (what a notification
 /// says about its items). Every language is a stored property, so a connector cannot forget
-/// one; `{0}`, `{1}`, … are filled in as in the catalog.
+/// one; `{0}`, `{1}`, … and plurals (`{0?one|other}`) are filled in as in the catalog.
 public struct LocalizedText: Codable, Sendable, Equatable {
   public var en: String
   public var de: String
@@ -24,6 +24,6 @@ public struct LocalizedText: Codable, Sendable, Equatable {
   }
 
   public func callAsFunction(_ language: Language, _ arguments: String...) -> String {
-    Localizer.fill(self[language], arguments)
+    Localizer.fill(self[language], arguments, language: language)
   }
 }

@@ -82,7 +82,7 @@ public struct Phrase: Sendable, Equatable, Codable {
       }
     }
     if key == .sentences, let first = values.first, !first.hasSuffix(".") { values[0] = first + "." }
-    return Localizer.fill(template[language], values)
+    return Localizer.fill(template[language], values, language: language)
   }
 
   /// The same as a sentence: its first letter upper-case ("The service cannot be reached: …").

@@ -8,7 +8,9 @@ public enum PhraseCatalog {
 
   /// A key in two parts would trap here, at the first phrase any test says.
   static let table = [PhraseKey: LocalizedText](
-    uniqueKeysWithValues: [general, connector, session, sync, queue, rpc].flatMap { $0.map { ($0.key, $0.value) } })
+    uniqueKeysWithValues: [general, connector, session, sync, queue, rpc, status, network].flatMap {
+      $0.map { ($0.key, $0.value) }
+    })
 
   static let general: [PhraseKey: LocalizedText] = [
     .verbatim: LocalizedText(en: "{0}", de: "{0}", fr: "{0}", it: "{0}"),
@@ -108,8 +110,10 @@ public enum PhraseCatalog {
       en: "the store cannot be written: {0}", de: "in den Speicher kann nicht geschrieben werden: {0}",
       fr: "la base locale ne peut pas être écrite : {0}", it: "l'archivio locale non può essere scritto: {0}"),
     "sync.failing": LocalizedText(
-      en: "failing since {0}, {1} attempts: {2}", de: "schlägt seit {0} fehl, {1} Versuche: {2}",
-      fr: "en échec depuis {0}, {1} tentatives : {2}", it: "non riesce da {0}, {1} tentativi: {2}"),
+      en: "failing since {0}, {1} {1?attempt|attempts}: {2}",
+      de: "schlägt seit {0} fehl, {1} {1?Versuch|Versuche}: {2}",
+      fr: "en échec depuis {0}, {1} {1?tentative|tentatives} : {2}",
+      it: "non riesce da {0}, {1} {1?tentativo|tentativi}: {2}"),
     "sync.parked": LocalizedText(
       en:
         "Needs attention: tried by itself only every 6 hours now; `outpost sync {0}` tries at once, `--full` starts over.",
@@ -141,10 +145,10 @@ public enum PhraseCatalog {
   /// What the `accounts.*` and `actions.*` errors say (`RPCError`'s `data.phrase`).
   static let rpc: [PhraseKey: LocalizedText] = [
     "rpc.accountNotFound": LocalizedText(
-      en: "No account named \"{0}\"; `outpost account list` shows them",
-      de: "Kein Konto namens «{0}»; `outpost account list` zeigt sie",
-      fr: "Aucun compte nommé « {0} » ; `outpost account list` les affiche",
-      it: "Nessun account di nome «{0}»; `outpost account list` li mostra"),
+      en: "No account named \"{0}\"; `outpost account list` shows all accounts",
+      de: "Kein Konto namens «{0}»; `outpost account list` zeigt alle Konten",
+      fr: "Aucun compte nommé « {0} » ; `outpost account list` affiche tous les comptes",
+      it: "Nessun account di nome «{0}»; `outpost account list` mostra tutti gli account"),
     "rpc.accountExists": LocalizedText(
       en: "An account named \"{0}\" already exists; choose another name with --name",
       de: "Ein Konto namens «{0}» gibt es schon; wähle mit --name einen anderen Namen",
@@ -181,13 +185,13 @@ public enum PhraseCatalog {
       it: "è bloccato; sbloccalo (accedi al desktop o apri il gestore del portachiavi)"),
     "rpc.actionsPending": LocalizedText(
       en:
-        "Account \"{0}\" has {1} queued action(s) not yet sent; removing it would lose them. Wait for them to be sent, or remove with --force.",
+        "Account \"{0}\" has {1} queued {1?action|actions} not yet sent; removing it would lose {1?it|them}. Wait for {1?it|them} to be sent, or remove with --force.",
       de:
-        "Das Konto «{0}» hat {1} vorgemerkte Aktion(en), die noch nicht gesendet sind; beim Entfernen gingen sie verloren. Warte, bis sie gesendet sind, oder entferne es mit --force.",
+        "Das Konto «{0}» hat {1} {1?vorgemerkte Aktion, die noch nicht gesendet ist; beim Entfernen ginge sie verloren. Warte, bis sie gesendet ist|vorgemerkte Aktionen, die noch nicht gesendet sind; beim Entfernen gingen sie verloren. Warte, bis sie gesendet sind}, oder entferne es mit --force.",
       fr:
-        "Le compte « {0} » a {1} action(s) en file pas encore envoyée(s) ; le supprimer les perdrait. Attendez leur envoi, ou supprimez avec --force.",
+        "Le compte « {0} » a {1} {1?action en file pas encore envoyée ; le supprimer la perdrait|actions en file pas encore envoyées ; le supprimer les perdrait}. Attendez leur envoi, ou supprimez avec --force.",
       it:
-        "L'account «{0}» ha {1} azione/i in coda non ancora inviata/e; rimuoverlo le perderebbe. Attendi che siano inviate, o rimuovi con --force."
+        "L'account «{0}» ha {1} {1?azione in coda non ancora inviata; rimuoverlo la perderebbe. Attendi che sia inviata|azioni in coda non ancora inviate; rimuoverlo le perderebbe. Attendi che siano inviate}, o rimuovi con --force."
     ),
     "rpc.needsLogin": LocalizedText(
       en: "Account \"{0}\" needs a new login ({1}); run `outpost account login {0}`",

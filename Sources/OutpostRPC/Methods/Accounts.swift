@@ -167,12 +167,15 @@ public enum AccountsStatus: RPCMethod {
 
   public struct Check: Codable, Sendable, Equatable {
     public var ok: Bool
-    /// What failed, when not ok.
+    /// What failed, when not ok, in English.
     public var problem: String?
+    /// The same as a phrase, for the client to say in its language (API 1.18).
+    public var problemPhrase: Phrase?
 
-    public init(ok: Bool, problem: String? = nil) {
+    public init(ok: Bool, problem: String? = nil, problemPhrase: Phrase? = nil) {
       self.ok = ok
       self.problem = problem
+      self.problemPhrase = problemPhrase
     }
   }
 }

@@ -62,13 +62,21 @@ public enum DaemonStatus: RPCMethod {
     }
     public var name: String
     public var health: Health
-    /// What the user should know or do when health is not `ok`.
+    /// What the user should know or do when health is not `ok`, in English, one line each.
     public var detail: String?
+    /// The same lines as phrases, for each client to say in its own language (API 1.18).
+    public var detailPhrases: [Phrase]?
 
     public init(name: String, health: Health, detail: String? = nil) {
       self.name = name
       self.health = health
       self.detail = detail
+    }
+
+    /// A component whose detail is said line by line: `detail` is their English text.
+    public init(name: String, health: Health, lines: [Phrase]) {
+      self.init(name: name, health: health, detail: lines.map(\.english).joined(separator: "\n"))
+      self.detailPhrases = lines
     }
   }
 }

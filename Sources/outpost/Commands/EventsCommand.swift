@@ -56,8 +56,9 @@ struct EventsCommand: ParsableCommand {
     }
   }
 
+  /// "seq 12  …": the number `--since` takes, not an item's "#12".
   static func describe(_ event: OutpostEvent) -> String {
-    var line = "#\(event.seq)  \(Terminal.localTime(event.time))  \(event.type)"
+    var line = "seq \(event.seq)  \(Terminal.localTime(event.time))  \(event.type)"
     if case .object(let members) = event.data {
       for key in members.keys.sorted() {
         let value = members[key]!

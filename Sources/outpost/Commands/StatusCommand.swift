@@ -70,7 +70,10 @@ struct StatusCommand: ParsableCommand {
     }
     for component in status.components where component.health != .ok {
       text += "\n\n" + localized(.statusProblem, componentName(component.name)) + "\n  "
-      text += (component.detail ?? localized(.statusNoDetail)).split(separator: "\n").joined(separator: "\n  ")
+      let lines =
+        component.detailPhrases.map { $0.map { Terminal.say($0, or: $0.english) } }
+        ?? component.detail.map { $0.split(separator: "\n").map(String.init) } ?? [localized(.statusNoDetail)]
+      text += lines.joined(separator: "\n  ")
     }
     return text
   }

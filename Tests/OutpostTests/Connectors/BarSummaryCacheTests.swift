@@ -21,10 +21,11 @@ import Testing
 
   @Test func aRebuildWithNothingWrittenKeepsTheSummary() async throws {
     let fixture = try await Self.fixture()
-    let cache = BarSummaryCache(store: fixture.store)
+    let cache = BarSummaryCache(store: fixture.store, locale: RPPBarTests.agentThere)
     let now = RPPNotificationTests.before
     let first = await cache.summaries(now: now)
-    #expect(first[NotificationFixture.accountID]?.text == "Shoot Sat 14 Mar 09:00 · 12 Ocean Ave · 2 unread messages")
+    #expect(
+      first[NotificationFixture.accountID]?.text == "Shoot Sat 2026-03-14 09:00 · 12 Ocean Ave · 2 unread messages")
     #expect(await cache.computed == 1)
     // A sync that changes nothing writes nothing: the summary is kept.
     try await fixture.sync([Self.shoot, RPPBarTests.conversation("conv_1", unread: 2)], announce: false)
@@ -35,7 +36,7 @@ import Testing
 
   @Test func aSyncThatOnlyMovesItsCursorKeepsIt() async throws {
     let fixture = try await Self.fixture()
-    let cache = BarSummaryCache(store: fixture.store)
+    let cache = BarSummaryCache(store: fixture.store, locale: RPPBarTests.agentThere)
     let now = RPPNotificationTests.before
     _ = await cache.summaries(now: now)
     let items = [Self.shoot, RPPBarTests.conversation("conv_1", unread: 2)]
@@ -55,24 +56,26 @@ import Testing
       accountID: NotificationFixture.accountID, items: [Self.shoot, RPPBarTests.conversation("conv_1", unread: 3)],
       complete: Set(items.map(\.kind)), window: window, cursor: ["changes": "chg_2"], at: now)
     let after = await cache.summaries(now: now.addingTimeInterval(2))
-    #expect(after[NotificationFixture.accountID]?.text == "Shoot Sat 14 Mar 09:00 · 12 Ocean Ave · 3 unread messages")
+    #expect(
+      after[NotificationFixture.accountID]?.text == "Shoot Sat 2026-03-14 09:00 · 12 Ocean Ave · 3 unread messages")
     #expect(await cache.computed == 2)
   }
 
   @Test func aWriteMakesItComputeAgain() async throws {
     let fixture = try await Self.fixture()
-    let cache = BarSummaryCache(store: fixture.store)
+    let cache = BarSummaryCache(store: fixture.store, locale: RPPBarTests.agentThere)
     let now = RPPNotificationTests.before
     _ = await cache.summaries(now: now)
     try await fixture.sync([Self.shoot, RPPBarTests.conversation("conv_1", unread: 5)], announce: false)
     let after = await cache.summaries(now: now.addingTimeInterval(1))
-    #expect(after[NotificationFixture.accountID]?.text == "Shoot Sat 14 Mar 09:00 · 12 Ocean Ave · 5 unread messages")
+    #expect(
+      after[NotificationFixture.accountID]?.text == "Shoot Sat 2026-03-14 09:00 · 12 Ocean Ave · 5 unread messages")
     #expect(await cache.computed == 2)
   }
 
   @Test func itIsComputedAgainPastItsValidityOrAfterAMinute() async throws {
     let fixture = try await Self.fixture()
-    let cache = BarSummaryCache(store: fixture.store)
+    let cache = BarSummaryCache(store: fixture.store, locale: RPPBarTests.agentThere)
     let now = RPPNotificationTests.before
     let first = try #require(await cache.summaries(now: now)[NotificationFixture.accountID])
     // Within a minute and before it turns: kept.
@@ -82,14 +85,16 @@ import Testing
     let minuteOn = now.addingTimeInterval(BarSummaryCache.maxAge)
     let later = await cache.summaries(now: minuteOn)
     #expect(await cache.computed == 2)
-    #expect(later == (await StoreViews.barSummaries(store: fixture.store, now: minuteOn)))
+    #expect(
+      later == (await StoreViews.barSummaries(store: fixture.store, locale: RPPBarTests.agentThere, now: minuteOn)))
     // Past its own validUntil (the shoot is over), even within a minute of the last one.
     let validUntil = try #require(first.validUntil)
     _ = await cache.summaries(now: validUntil.addingTimeInterval(-BarSummaryCache.maxAge / 2))
     #expect(await cache.computed == 3)
     let over = await cache.summaries(now: validUntil)
     #expect(await cache.computed == 4)
-    #expect(over == (await StoreViews.barSummaries(store: fixture.store, now: validUntil)))
+    #expect(
+      over == (await StoreViews.barSummaries(store: fixture.store, locale: RPPBarTests.agentThere, now: validUntil)))
     #expect(over[NotificationFixture.accountID]?.text != first.text)
   }
 }

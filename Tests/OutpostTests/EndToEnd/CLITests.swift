@@ -46,6 +46,13 @@ extension EndToEnd {
       environment["OUTPOST_LANG"] = "en"
       let english = try runCommand(outpost, ["account", "status", "nosuch"], environment: environment)
       #expect(english.stderr.contains("No account named \"nosuch\""), "\(english.stderr)")
+      // Under --json a script reads why there is no reply, as JSON on stdout, with the code.
+      let json = try runCommand(outpost, ["account", "status", "nosuch", "--json"], environment: environment)
+      #expect(json.status == 1)
+      let failure = try JSONCoding.decode(JSONValue.self, from: Array(json.stdout.utf8))
+      #expect(failure["error"]?["exitStatus"] == 1, "\(json.stdout)")
+      #expect(failure["error"]?["code"] == .int(Int64(RPCError.accountNotFoundCode)), "\(json.stdout)")
+      #expect(failure["error"]?["message"]?.stringValue?.contains("nosuch") == true, "\(json.stdout)")
     }
 
     @Test func statusInTextAndJSON() throws {

@@ -246,6 +246,7 @@ enum GlucoseFixtures {
     #expect(dashboard.json["stale"] == .bool(true))
     #expect(dashboard.json["latest"]?["status"] == .string("stale"))
     #expect(GlucoseBarText.line(dashboard) == "120 mg/dL ? · 25 min ago · TIR 100 %")
+    #expect(GlucoseBarText.line(dashboard, locale: ViewLocale(language: .de)) == "120 mg/dL ? · vor 25 min · TIR 100 %")
     let empty = GlucoseDashboard(readings: [F.reading(now - 25 * 3_600, 120)], now: now, timeZone: F.utc)
     #expect(GlucoseBarText.line(empty) == "no data")
   }
@@ -326,6 +327,11 @@ enum GlucoseFixtures {
     let dashboard = GlucoseDashboard(readings: readings, now: now, timeZone: F.utc)
     #expect(GlucoseBarText.line(dashboard) == "112 mg/dL → · TIR 71 %")
     #expect(GlucoseBarText.line(dashboard, unit: .mmol) == "6.2 mmol/L → · TIR 71 %")
+    // The bar's reader writes decimals their way: a comma in Germany, a point in Switzerland.
+    let germany = ViewLocale(language: .de, numbers: NumberStyle.style(.de, region: "DE"))
+    let switzerland = ViewLocale(language: .de, numbers: NumberStyle.style(.de, region: "CH"))
+    #expect(GlucoseBarText.line(dashboard, unit: .mmol, locale: germany) == "6,2 mmol/L → · TIR 71 %")
+    #expect(GlucoseBarText.line(dashboard, unit: .mmol, locale: switzerland) == "6.2 mmol/L → · TIR 71 %")
     readings[99].rangeFlag = .below
     readings[99].valueMgdl = 40
     let low = GlucoseDashboard(readings: readings, now: now, timeZone: F.utc)

@@ -86,19 +86,34 @@ struct AgilityDashboard {
 
   static func signed(_ cents: Int64) -> String { (cents >= 0 ? "+" : "") + AgilityMoney.display(cents) }
 
-  var bar: String {
-    guard hasData else { return "Agility: no data yet" }
-    var parts = ["P&L \(Self.signed(profitCents))"]
-    if let cashCents { parts.append("cash \(AgilityMoney.display(cashCents))") }
+  /// "P&L +$1,200.00 · cash $5,400.00 · INV-0003 $500.00 due 2026-12-15", for `locale`'s reader.
+  func bar(_ locale: ViewLocale = ViewLocale()) -> String {
+    guard hasData else { return locale.say(Words.noData) }
+    var parts = [locale.say(Words.profit, Self.signed(profitCents))]
+    if let cashCents { parts.append(locale.say(Words.cash, AgilityMoney.display(cashCents))) }
     if let dueNext {
-      let when =
-        dueNext.overdue ? "overdue since \(AgilityDays.iso(dueNext.due))" : "due \(AgilityDays.iso(dueNext.due))"
+      let day = locale.date(year: dueNext.due.year, month: dueNext.due.month, day: dueNext.due.day)
+      let when = locale.say(dueNext.overdue ? Words.overdueSince : Words.due, day)
       parts.append("\(dueNext.title) \(AgilityMoney.display(dueNext.cents)) \(when)")
     }
     return parts.joined(separator: " · ")
   }
 
-  var json: JSONValue {
+  /// The bar's words.
+  enum Words {
+    static let noData = LocalizedText(
+      en: "Agility: no data yet", de: "Agility: noch keine Daten", fr: "Agility : pas encore de données",
+      it: "Agility: ancora nessun dato")
+    static let profit = LocalizedText(en: "P&L {0}", de: "Ergebnis {0}", fr: "Résultat {0}", it: "Risultato {0}")
+    static let cash = LocalizedText(en: "cash {0}", de: "Konto {0}", fr: "trésorerie {0}", it: "cassa {0}")
+    static let overdueSince = LocalizedText(
+      en: "overdue since {0}", de: "überfällig seit {0}", fr: "en retard depuis le {0}", it: "scaduta dal {0}")
+    static let due = LocalizedText(en: "due {0}", de: "fällig am {0}", fr: "échéance le {0}", it: "scadenza il {0}")
+  }
+
+  var json: JSONValue { json(ViewLocale()) }
+
+  func json(_ locale: ViewLocale) -> JSONValue {
     var block: [String: JSONValue] = [
       "month": .string(month), "income": .string(AgilityMoney.decimal(incomeCents)),
       "expenses": .string(AgilityMoney.decimal(expenseCents)), "profit": .string(AgilityMoney.decimal(profitCents)),
@@ -116,7 +131,7 @@ struct AgilityDashboard {
       ]
     }
     return [
-      "block": .object(block), "bar": .string(bar), "validUntil": .string(UTCTimestamp.format(validUntil)),
+      "block": .object(block), "bar": .string(bar(locale)), "validUntil": .string(UTCTimestamp.format(validUntil)),
     ]
   }
 }

@@ -58,7 +58,8 @@ extension AgilityConnector: StoreViewingConnector {
     let days = AgilityDays(option: options["timeZone"])
     let today = days.day(now)
     switch name {
-    case "agility.dashboard": return AgilityDashboard(items: items, today: today, days: days, now: now).json
+    case "agility.dashboard":
+      return AgilityDashboard(items: items, today: today, days: days, now: now).json(ViewLocale(params: params))
     case "agility.invoices":
       return try AgilityInvoiceList.answer(params: params, items: items, today: today)
     case "agility.transactions":

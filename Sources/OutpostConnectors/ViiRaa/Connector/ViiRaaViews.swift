@@ -55,7 +55,7 @@ extension ViiRaaConnector: StoreViewingConnector {
       }
       return [
         "block": dashboard.json, "validUntil": validUntil,
-        "bar": .string(GlucoseBarText.line(dashboard, unit: unit)),
+        "bar": .string(GlucoseBarText.line(dashboard, unit: unit, locale: ViewLocale(params: params))),
         "unit": .string(unit.rawValue), "timeZone": .string(zone.identifier),
         "sparkline": .array(sparkline.lines.map { .string($0) }),
         "name": profile?.details["displayName"] ?? .null,

@@ -47,7 +47,11 @@ enum AccountText {
     var text = "\(account.name)  \(account.kind)  \(account.username ?? "")  \(account.baseURL)"
     for (label, value) in rows { text += "\n" + label + String(repeating: " ", count: width - label.count) + value }
     if let check = result.check {
-      text += "\n" + (check.ok ? localized(.accountCheckOK) : localized(.accountCheckFailed, check.problem ?? "?"))
+      text +=
+        "\n"
+        + (check.ok
+          ? localized(.accountCheckOK)
+          : localized(.accountCheckFailed, Terminal.say(check.problemPhrase, or: check.problem ?? "?")))
     }
     return text
   }

@@ -28,10 +28,15 @@ enum ItemText {
 
   /// "Sat 2026-12-05" (en) or "Sa 05.12.2026" (de, fr, it), in the local time zone.
   static func day(_ date: Date) -> String {
+    let weekday = (weekdays[localized.language] ?? weekdays[.en]!)[Int(parts(date).tm_wday)]
+    return weekday + " " + Self.date(date)
+  }
+
+  /// "2026-12-05" (en) or "05.12.2026" (de, fr, it), in the local time zone.
+  static func date(_ date: Date) -> String {
     let p = parts(date)
-    let weekday = (weekdays[localized.language] ?? weekdays[.en]!)[Int(p.tm_wday)]
-    if localized.language == .en { return "\(weekday) \(p.tm_year + 1900)-\(two(p.tm_mon + 1))-\(two(p.tm_mday))" }
-    return "\(weekday) \(two(p.tm_mday)).\(two(p.tm_mon + 1)).\(p.tm_year + 1900)"
+    if localized.language == .en { return "\(p.tm_year + 1900)-\(two(p.tm_mon + 1))-\(two(p.tm_mday))" }
+    return "\(two(p.tm_mday)).\(two(p.tm_mon + 1)).\(p.tm_year + 1900)"
   }
 
   static func time(_ date: Date) -> String {

@@ -80,8 +80,12 @@ struct SyncCommand: ParsableCommand {
         parts.append(localized(.syncStatusProgress, "\(progress.pages)", "\(progress.rows)"))
       }
       parts.append(localized(.syncStatusLastSuccess, entry.lastSuccessAt.map(Terminal.localTime) ?? "–"))
-      parts.append(
-        localized(.syncStatusNext, entry.nextRunAt.map(Terminal.localTime) ?? localized(.syncStatusWaitsForYou)))
+      // A time already past (due, waiting for a free turn) reads as "now"; while one runs, its
+      // next is set when it ends.
+      if !entry.running {
+        let next = entry.nextRunAt.map { $0 <= Date() ? localized(.syncStatusNextSoon) : Terminal.localTime($0) }
+        parts.append(localized(.syncStatusNext, next ?? localized(.syncStatusWaitsForYou)))
+      }
       if entry.offline { parts.append(localized(.syncStatusOffline)) }
       // One failure may be a blip; the account reads failing from the second, as everywhere.
       if let failures = entry.failures, failures >= 2, let since = entry.failingSince {
