@@ -107,18 +107,21 @@ PY
 add_accounts() {
   local n
   for n in $(seq 1 "$1"); do
+    # shellcheck disable=SC2046 # one word per flag
     echo demo-referee-2026 | "$BIN/outpost" account add volleymanager --name "referee$n" \
-      --username referee@example.ch --base-url "$SANDBOX" --password-stdin >/dev/null || return 1
+      --username referee@example.ch $(world_account_flags volleymanager) --password-stdin >/dev/null || return 1
+    # shellcheck disable=SC2046
     echo demo-tasks-2026 | "$BIN/outpost" account add tasks --name "tasks$n" --username tasks@example.ch \
-      --base-url "$SANDBOX/tasks" --option apiKey=sandbox-tasks-anon-key --password-stdin >/dev/null || return 1
+      $(world_account_flags tasks) --password-stdin >/dev/null || return 1
+    # shellcheck disable=SC2046
     echo sandbox-password | "$BIN/outpost" account add rpp --name "work$n" --username ana@bayrealty.com \
-      --base-url "$SANDBOX/rpp/v1" --option firebase_api_key=sandbox-rpp-api-key \
-      --option firebase_auth_base="$SANDBOX/identitytoolkit.googleapis.com" \
-      --option firebase_token_base="$SANDBOX/securetoken.googleapis.com" --password-stdin >/dev/null || return 1
+      $(world_account_flags rpp) --password-stdin >/dev/null || return 1
+    # shellcheck disable=SC2046
     echo demo-viiraa-2026 | "$BIN/outpost" account add viiraa --name "me$n" --username libre@example.com \
-      --base-url "$SANDBOX/viiraa" --password-stdin >/dev/null || return 1
+      $(world_account_flags viiraa) --password-stdin >/dev/null || return 1
+    # shellcheck disable=SC2046
     echo demo-agility-2026 | "$BIN/outpost" account add agility --name "books$n" \
-      --username freelancer@example.com --base-url "$SANDBOX/agility" --option timeZone=America/New_York \
+      --username freelancer@example.com $(world_account_flags agility) --option timeZone=America/New_York \
       --password-stdin >/dev/null || return 1
     world_add_agile_account "fan$n" "$brand" || return 1
   done

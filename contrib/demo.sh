@@ -67,6 +67,9 @@ done
 sandbox_url=$(sed -n 's/.*listening on //p' "$demo/sandbox.out")
 [ -n "$sandbox_url" ] || { echo "demo.sh: outpost-sandbox did not start; see $demo/sandbox.log" >&2; exit 1; }
 echo "    $sandbox_url"
+# Outpost ships no sandbox address or key: the sandbox prints the flags that point accounts at it.
+"$bin/outpost-sandbox" --print-presets --port "${sandbox_url##*:}" >"$demo/presets.txt"
+flags() { sed -n "s/^#   $1: //p" "$demo/presets.txt"; }
 
 echo "==> Starting a private session bus and an unlocked keyring (your own keyring is not used)"
 cat >"$demo/bus.conf" <<CONF
@@ -122,9 +125,11 @@ echo "sandbox-password" | "$bin/outpost" account add rpp --name work --username 
   --option firebase_token_base="$sandbox_url/securetoken.googleapis.com" --password-stdin
 
 echo "==> A third: a ViiRaa glucose-coaching account (Supabase), with a week of sensor history"
-echo "    outpost account add viiraa --name me --username libre@example.com --base-url $sandbox_url/viiraa"
+echo "    outpost account add viiraa --name me --username libre@example.com $(flags viiraa)"
+echo "    (the project's address and public key: outpost-sandbox --print-presets prints the sandbox's)"
+# shellcheck disable=SC2046 # one word per flag
 echo "demo-viiraa-2026" | "$bin/outpost" account add viiraa --name me --username libre@example.com \
-  --base-url "$sandbox_url/viiraa" --password-stdin
+  $(flags viiraa) --password-stdin
 
 echo "==> outpost sync --wait"
 "$bin/outpost" sync --wait

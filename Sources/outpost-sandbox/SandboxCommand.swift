@@ -166,6 +166,13 @@ struct SandboxCommand: AsyncParsableCommand {
       valueName: "requests"))
   var agileRateLimit = 600
 
+  @Flag(
+    name: .customLong("print-presets"),
+    help: ArgumentHelp(
+      "Print what Outpost needs to reach a sandbox at --host and --port (account add flags, config.toml brands) and exit.",
+      discussion: "Outpost ships no sandbox address or key as a default; the demo and the tests take them from here."))
+  var printPresets = false
+
   @Flag(help: "Log one line per request to stderr (method, path, status; never bodies or cookies).")
   var verbose = false
 
@@ -253,6 +260,12 @@ struct SandboxCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if printPresets {
+      guard port != 0 else { throw ValidationError("--print-presets needs the sandbox's --port") }
+      let presets = SandboxPresets(baseURL: "http://\(host):\(port)", tasksAPIKey: tasksAPIKey, rppAPIKey: rppAPIKey)
+      FileHandle.standardOutput.write(Data(presets.text.utf8))
+      return
+    }
     var configuration = SandboxConfiguration(
       host: host, port: port, sessionLifetimeSeconds: sessionLifetime, latencyMilliseconds: latencyMilliseconds,
       errorRate: errorRate, seed: seed, loginFailureStyle: loginFailureStyle == .redirect ? .redirect : .snackbar,

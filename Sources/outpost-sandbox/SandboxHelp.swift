@@ -17,6 +17,11 @@ enum SandboxHelp {
         agility http://127.0.0.1:PORT/agility
         agilenetwork http://127.0.0.1:PORT/agile
 
+    Outpost ships none of these addresses or keys as defaults. \
+    `outpost-sandbox --print-presets --port PORT` prints, and exits, the \
+    `outpost account add` flags that point each kind of account at a sandbox on \
+    PORT, and the [[agile.brands]] entries to append to Outpost's config.toml.
+
     VOLLEYMANAGER (--service volleymanager, at the root /)
     It imitates VolleyManager (volleymanager.volleyball.ch) closely \
     enough to test a real client against it: the login page with its hidden form \

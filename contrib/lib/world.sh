@@ -123,21 +123,29 @@ world_admin() { # METHOD PATH [JSON]
   fi
 }
 
+# world_account_flags KIND: the `outpost account add KIND` flags that point an account at the
+# sandbox (its addresses and public keys), as `outpost-sandbox --print-presets` prints them:
+# Outpost ships no sandbox defaults. One word per flag, for unquoted use.
+world_account_flags() {
+  "$BIN/outpost-sandbox" --print-presets --port "${SANDBOX##*:}" | sed -n "s/^#   $1: //p"
+}
+
 # world_add_accounts: the demo accounts of every service whose sign-in needs no browser.
 world_add_accounts() {
   local outpost="$BIN/outpost"
-  echo demo-referee-2026 | "$outpost" account add volleymanager --name referee --username referee@example.ch \
-    --base-url "$SANDBOX" --password-stdin >/dev/null
-  echo demo-tasks-2026 | "$outpost" account add tasks --name tasks --username tasks@example.ch \
-    --base-url "$SANDBOX/tasks" --option apiKey=sandbox-tasks-anon-key --password-stdin >/dev/null
-  echo sandbox-password | "$outpost" account add rpp --name work --username ana@bayrealty.com \
-    --base-url "$SANDBOX/rpp/v1" --option firebase_api_key=sandbox-rpp-api-key \
-    --option firebase_auth_base="$SANDBOX/identitytoolkit.googleapis.com" \
-    --option firebase_token_base="$SANDBOX/securetoken.googleapis.com" --password-stdin >/dev/null
-  echo demo-viiraa-2026 | "$outpost" account add viiraa --name me --username libre@example.com \
-    --base-url "$SANDBOX/viiraa" --password-stdin >/dev/null
-  echo demo-agility-2026 | "$outpost" account add agility --name books --username freelancer@example.com \
-    --base-url "$SANDBOX/agility" --option timeZone=America/New_York --password-stdin >/dev/null
+  # shellcheck disable=SC2046 # one word per flag
+  {
+    echo demo-referee-2026 | "$outpost" account add volleymanager --name referee --username referee@example.ch \
+      $(world_account_flags volleymanager) --password-stdin >/dev/null &&
+      echo demo-tasks-2026 | "$outpost" account add tasks --name tasks --username tasks@example.ch \
+        $(world_account_flags tasks) --password-stdin >/dev/null &&
+      echo sandbox-password | "$outpost" account add rpp --name work --username ana@bayrealty.com \
+        $(world_account_flags rpp) --password-stdin >/dev/null &&
+      echo demo-viiraa-2026 | "$outpost" account add viiraa --name me --username libre@example.com \
+        $(world_account_flags viiraa) --password-stdin >/dev/null &&
+      echo demo-agility-2026 | "$outpost" account add agility --name books --username freelancer@example.com \
+        $(world_account_flags agility) --option timeZone=America/New_York --password-stdin >/dev/null
+  }
 }
 
 # world_agile_brand_config BRAND: config.toml lines pointing BRAND's Agile Network (its Keycloak

@@ -22,7 +22,7 @@ public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, Acti
 
   public static let descriptor = ConnectorDescriptor(
     kind: "agilenetwork", displayName: "Agile Network brands", authentication: .oauthRefreshToken,
-    defaultBaseURL: "http://127.0.0.1:8080/keycloak", requiresUsername: false,
+    defaultBaseURL: "", requiresUsername: false,
     options: [
       ConnectorOption("brand", summary: "the brand, by its id in the configured brands (default: the first)"),
       ConnectorOption("realm", summary: "the brand's Keycloak realm, if not the configured one"),
@@ -34,7 +34,8 @@ public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, Acti
       option: "brand", table: "agile.brands", noun: "brand", baseURLKey: "keycloak.base_url",
       linkScheme: PresetLinkScheme(
         schemeKey: "deep_link.scheme", paths: ["expert", "content"], domainKey: "deep_link.universal_link_domain",
-        webBaseKey: "web_base_url", signInCallback: Self.signInCallbackRoute)))
+        webBaseKey: "web_base_url", signInCallback: Self.signInCallbackRoute)),
+    baseURLRequired: "the brand's Keycloak address (keycloak.base_url of its [[agile.brands]] entry in config.toml)")
 
   /// Where mailed sign-in links come back: `<scheme>://auth/callback` (agile-network.md §3–§4).
   static let signInCallbackRoute = "auth/callback"

@@ -19,13 +19,13 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
   public typealias Session = SupabaseSession
 
   public static let descriptor = ConnectorDescriptor(
-    kind: "tasks", displayName: "Tasks", authentication: .tokenSession, defaultBaseURL: "http://127.0.0.1:8080/tasks",
-    requiresUsername: true,
+    kind: "tasks", displayName: "Tasks", authentication: .tokenSession, defaultBaseURL: "", requiresUsername: true,
     options: [
       ConnectorOption(
-        "apiKey", summary: "the project's publishable (anon) API key, public by design",
-        defaultValue: "sandbox-tasks-anon-key")
-    ], itemKinds: [taskDeclaration])
+        "apiKey", summary: "the project's publishable (anon) API key, public by design", required: true)
+    ], itemKinds: [taskDeclaration],
+    baseURLRequired: "your Tasks project's address, e.g. https://PROJECT.supabase.co"
+      + " (outpost-sandbox --print-presets prints the sandbox's)")
 
   /// Tasks are due at a time: reminded like appointments; a changed due time is news.
   static let taskDeclaration = ItemKindDeclaration(

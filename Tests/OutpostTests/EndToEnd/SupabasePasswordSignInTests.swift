@@ -55,9 +55,8 @@ extension EndToEnd {
       let add = try cli(
         world,
         [
-          "account", "add", "tasks", "--name", "todo", "--username", DemoTasksUser.email, "--base-url",
-          world.sandbox.baseURL + "/tasks", "--password-stdin",
-        ], input: DemoTasksUser.password + "\n")
+          "account", "add", "tasks", "--name", "todo", "--username", DemoTasksUser.email, "--password-stdin",
+        ] + world.sandbox.accountFlags("tasks"), input: DemoTasksUser.password + "\n")
       #expect(add.status == 0, "\(add.stderr)")
       #expect(try cli(world, ["sync", "todo", "--wait"]).status == 0)
       let added = try account(world)

@@ -142,9 +142,8 @@ extension EndToEnd {
       let add = try cli(
         daemon,
         [
-          "account", "add", "tasks", "--username", DemoTasksUser.email, "--base-url", sandbox.baseURL + "/tasks",
-          "--password-stdin",
-        ], input: DemoTasksUser.password + "\n")
+          "account", "add", "tasks", "--username", DemoTasksUser.email, "--password-stdin",
+        ] + sandbox.accountFlags("tasks"), input: DemoTasksUser.password + "\n")
       #expect(add.status == 0, "\(add.stderr)")
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
 

@@ -37,9 +37,8 @@ extension EndToEnd {
       try cli(
         daemon,
         [
-          "account", "add", "viiraa", "--name", "me", "--username", Self.email, "--base-url",
-          sandbox.baseURL + "/viiraa", "--password-stdin",
-        ], input: password + "\n")
+          "account", "add", "viiraa", "--name", "me", "--username", Self.email, "--password-stdin",
+        ] + sandbox.accountFlags("viiraa"), input: password + "\n")
     }
 
     /// The demo user's row count of `table` at the sandbox.

@@ -1,6 +1,7 @@
 import Foundation
 import OutpostConnectors
 import OutpostModel
+import OutpostSandbox
 
 /// The `outpost-sandbox` binary, as its own process (as a user or the demo runs it), driven
 /// through its admin endpoints over HTTP.
@@ -33,6 +34,12 @@ final class SandboxProcess: @unchecked Sendable {
   deinit { stop() }
 
   var port: Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }
+
+  /// The `account add KIND` flags that point an account at this sandbox (its address and public
+  /// keys, as `outpost-sandbox --print-presets` prints them): Outpost has no sandbox defaults.
+  func accountFlags(_ kind: String) -> [String] {
+    SandboxPresets(baseURL: baseURL).flags(for: kind) ?? []
+  }
 
   /// Stops the service (as a network outage would, from the daemon's side).
   func stop() {
@@ -124,8 +131,7 @@ enum DemoTasksUser {
     try runCommand(
       DaemonProcess.binary("outpost"),
       [
-        "account", "add", "tasks", "--name", name, "--username", email, "--base-url", sandbox.baseURL + "/tasks",
-        "--password-stdin",
-      ], environment: daemon.environment, input: password + "\n")
+        "account", "add", "tasks", "--name", name, "--username", email, "--password-stdin",
+      ] + sandbox.accountFlags("tasks"), environment: daemon.environment, input: password + "\n")
   }
 }

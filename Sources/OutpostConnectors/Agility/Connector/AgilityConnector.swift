@@ -16,11 +16,10 @@ public struct AgilityConnector: SyncingConnector, ActingConnector, RebasingConne
 
   public static let descriptor = ConnectorDescriptor(
     kind: "agility", displayName: "Agility", authentication: .tokenSession,
-    defaultBaseURL: "http://127.0.0.1:8080/agility", requiresUsername: true,
+    defaultBaseURL: "", requiresUsername: true,
     options: [
       ConnectorOption(
-        "apiKey", summary: "the project's publishable (anon) API key, public by design",
-        defaultValue: "sandbox-agility-anon-key"),
+        "apiKey", summary: "the project's publishable (anon) API key, public by design", required: true),
       ConnectorOption(
         "timeZone", summary: "IANA time zone of \"today\", due days and 09:00 reminders (default: the system's)"),
       ConnectorOption(
@@ -31,9 +30,10 @@ public struct AgilityConnector: SyncingConnector, ActingConnector, RebasingConne
         "taxDueOverrides",
         summary: "estimated-tax due days the IRS postponed for your area, e.g. 2026-Q1=2026-05-01,2026-Q2=2026-07-15"),
       ConnectorOption(
-        "webBaseURL", summary: "the web app, where receipts, bank links and PDFs open",
-        defaultValue: "http://127.0.0.1:8080/agility/app"),
-    ], itemKinds: AgilityKinds.declarations, barView: "agility.dashboard")
+        "webBaseURL", summary: "the web app, where receipts, bank links and PDFs open (unset: items link nowhere)"),
+    ], itemKinds: AgilityKinds.declarations, barView: "agility.dashboard",
+    baseURLRequired: "your Agility project's address, e.g. https://PROJECT.supabase.co"
+      + " (outpost-sandbox --print-presets prints the sandbox's)")
 
   public static let itemKinds = Set(AgilityKinds.declarations.map(\.kind))
 
@@ -74,8 +74,10 @@ public struct AgilityConnector: SyncingConnector, ActingConnector, RebasingConne
 
   var days: AgilityDays { AgilityDays(option: account.options["timeZone"]) }
 
-  var webBaseURL: String {
-    account.options["webBaseURL"].flatMap { $0.isEmpty ? nil : $0 } ?? account.baseURL + "/app"
+  /// Where the web app's pages are; nil when the account names none (a project's API address
+  /// says nothing of where its web app lives, so no link is guessed from it).
+  var webBaseURL: String? {
+    account.options["webBaseURL"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// `incomeTaxRate` as a fraction (12 → 0.12); nil when unset or not a number.

@@ -22,7 +22,7 @@ struct AgilityItems {
   var categories: [String: JSONValue] = [:]
   var accounts: [String: JSONValue] = [:]
   let days: AgilityDays
-  let webBaseURL: String
+  let webBaseURL: String?
 
   /// A row made here and not at Agility yet has no version: nothing can act on it until a
   /// sync brings the server's.
@@ -62,7 +62,7 @@ struct AgilityItems {
     return .item(
       Item(
         kind: .bankAccount, upstreamID: id, title: name, details: .object(details),
-        link: "\(webBaseURL)/accounts/\(id)"))
+        link: webBaseURL.map { "\($0)/accounts/\(id)" }))
   }
 
   func category(_ row: JSONValue) -> Parsed? {
@@ -125,7 +125,7 @@ struct AgilityItems {
     return .item(
       Item(
         kind: .moneyTransaction, upstreamID: id, title: merchant, startsAt: days.instant(day),
-        details: .object(details), link: "\(webBaseURL)/transactions/\(id)"))
+        details: .object(details), link: webBaseURL.map { "\($0)/transactions/\(id)" }))
   }
 
   func invoice(_ row: JSONValue, today: CivilDate) -> Parsed? {
@@ -188,7 +188,8 @@ struct AgilityItems {
     }
     let title = "Invoice \(number)" + (clientName.map { " · \($0)" } ?? "")
     let link =
-      row["pdf_url"]?.stringValue.flatMap { $0.hasPrefix("https://") ? $0 : nil } ?? "\(webBaseURL)/invoices/\(id)"
+      row["pdf_url"]?.stringValue.flatMap { $0.hasPrefix("https://") ? $0 : nil }
+      ?? webBaseURL.map { "\($0)/invoices/\(id)" }
     return .item(
       Item(
         kind: .invoice, upstreamID: id, title: title, startsAt: startsAt, endsAt: endsAt,

@@ -58,14 +58,14 @@ enum AgilityTaxItems {
 
   static func items(
     transactions: [TaxTransaction], today: CivilDate, rate: Decimal?, w2: Decimal, overrides: String? = nil,
-    days: AgilityDays, webBaseURL: String
+    days: AgilityDays, webBaseURL: String?
   ) -> [Item] {
     reports(transactions: transactions, today: today, rate: rate, w2: w2, overrides: overrides).flatMap { report in
       report.rows.map { item($0, report: report, days: days, webBaseURL: webBaseURL) }
     }
   }
 
-  static func item(_ row: TaxYearReport.Row, report: TaxYearReport, days: AgilityDays, webBaseURL: String) -> Item {
+  static func item(_ row: TaxYearReport.Row, report: TaxYearReport, days: AgilityDays, webBaseURL: String?) -> Item {
     let due = row.dates.due
     let suggested = AgilityMoney.cents(row.estimate.suggested)
     var details: [String: JSONValue] = [
@@ -93,6 +93,6 @@ enum AgilityTaxItems {
     return Item(
       kind: .taxInstallment, upstreamID: "\(report.year)-Q\(row.dates.quarter)",
       title: "Estimated tax Q\(row.dates.quarter) \(report.year)", startsAt: days.instant(due),
-      endsAt: days.instant(due.adding(days: 1)), details: .object(details), link: "\(webBaseURL)/tax")
+      endsAt: days.instant(due.adding(days: 1)), details: .object(details), link: webBaseURL.map { "\($0)/tax" })
   }
 }

@@ -16,19 +16,17 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector, RebasingConnec
 
   public static let descriptor = ConnectorDescriptor(
     kind: "viiraa", displayName: "ViiRaa", authentication: .tokenSession,
-    defaultBaseURL: "http://127.0.0.1:8080/viiraa", requiresUsername: true,
+    defaultBaseURL: "", requiresUsername: true,
     options: [
       ConnectorOption(
-        "apiKey", summary: "the project's publishable (anon) API key, public by design",
-        defaultValue: "sandbox-viiraa-anon-key"),
+        "apiKey", summary: "the project's publishable (anon) API key, public by design", required: true),
       ConnectorOption(
         "timeZone", summary: "IANA time zone for local days and file imports, instead of the profile's"),
-      ConnectorOption(
-        "webBaseURL", summary: "the web app, where chat and the full dashboard open",
-        defaultValue: "http://127.0.0.1:8080/viiraa/app"),
     ], itemKinds: ViiRaaKinds.declarations,
     linkSchemes: [LinkScheme("viiraa", appName: "ViiRaa", paths: ["insight"])], loginMethods: [.browser],
-    barView: "viiraa.dashboard")
+    barView: "viiraa.dashboard",
+    baseURLRequired: "your ViiRaa project's address, e.g. https://PROJECT.supabase.co"
+      + " (outpost-sandbox --print-presets prints the sandbox's)")
 
   public static let itemKinds = Set(ViiRaaKinds.declarations.map(\.kind))
 

@@ -30,8 +30,9 @@ struct AccountAddCommand: ParsableCommand {
         pass show volleymanager | outpost account add volleymanager --username referee@example.ch --password-stdin
         outpost account add volleymanager --name test --username demo --base-url http://127.0.0.1:8080
         echo "webcal://volleymanager.volleyball.ch/indoor/iCal/referee/ABC123" | outpost account add ical --name vm-feed --password-stdin
-        outpost account add tasks --username me@example.ch --base-url http://127.0.0.1:8080/tasks --option apiKey=sandbox-tasks-anon-key
-        outpost account add viiraa --name me --username libre@example.com --base-url http://127.0.0.1:8080/viiraa
+        outpost account add tasks --username me@example.ch --base-url https://PROJECT.supabase.co --option apiKey=ANON_KEY
+        outpost account add viiraa --name me --username libre@example.com --base-url https://PROJECT.supabase.co --option apiKey=ANON_KEY
+        (outpost-sandbox --print-presets prints these for the sandbox, with its addresses and keys.)
         outpost account add rpp --name work --username ana@bayrealty.com --base-url https://api.example.com/v1 --option firebase_api_key=KEY
         outpost account add agilenetwork --brand BRAND_ID --name fan
         outpost account add agilenetwork --brand BRAND_ID --name fan --magic-link fan@example.com
