@@ -10,7 +10,7 @@ public struct SandboxPresets: Sendable, Equatable {
   public var baseURL: String
   public var tasksAPIKey: String
   public var rppAPIKey: String
-  /// The Agile Network brands the sandbox serves (their ids).
+  /// The brands the sandbox serves (their ids; agile-network.md §1).
   public var brands: [String]
 
   public init(

@@ -36,7 +36,10 @@ struct Reply {
 let testTransport = AsyncHTTPTransport(
   options: {
     var options = AsyncHTTPTransport.Options()
-    options.readTimeout = .seconds(60)
+    // Long enough never to be what fails: a project's first request starts its PostgreSQL
+    // (initdb, the schema), which on a loaded 2-core machine took more than a minute, and a
+    // test must not race the clock (issue 54). A reply that never comes still ends the run.
+    options.readTimeout = .seconds(600)
     return options
   }())
 

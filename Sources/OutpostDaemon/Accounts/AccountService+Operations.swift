@@ -291,7 +291,9 @@ extension AccountService {
 /// Accounts of a kind that takes a configured preset (a brand).
 extension AccountService {
   /// The preset `options` name for `descriptor`'s kind: nil for a kind without presets; the
-  /// first configured one when the options name none; an unknown name is refused with the list.
+  /// only configured one when the options name none. With several and none named, or an
+  /// unknown name, it is refused with the list: taking the first silently would sign a fan of
+  /// one brand in at another's.
   func preset(for descriptor: ConnectorDescriptor, options: [String: String]?) throws(RPCError) -> ServicePreset? {
     guard let declaration = descriptor.presets else { return nil }
     let configured = presets.presets(in: declaration.table)
@@ -300,9 +302,17 @@ extension AccountService {
         "no \(declaration.noun) is configured for \(descriptor.kind): add [[\(declaration.table)]] entries to "
           + "config.toml, or reinstall Outpost's share/outpost/presets.toml")
     }
-    guard let id = options?[declaration.option], !id.isEmpty else { return first }
+    let known = configured.map { preset in preset[declaration.nameKey].map { "\(preset.id) (\($0))" } ?? preset.id }
+      .joined(separator: ", ")
+    guard let id = options?[declaration.option], !id.isEmpty else {
+      guard configured.count == 1 else {
+        throw .invalidParams(
+          "which \(declaration.noun)? \(descriptor.kind) accounts name one with --\(declaration.option) ID; "
+            + "configured: \(known)")
+      }
+      return first
+    }
     guard let preset = configured.first(where: { $0.id == id }) else {
-      let known = configured.map(\.id).joined(separator: ", ")
       throw .invalidParams("unknown \(declaration.noun) \"\(id)\"; configured: \(known)")
     }
     return preset

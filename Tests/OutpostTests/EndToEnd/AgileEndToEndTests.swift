@@ -43,6 +43,11 @@ extension EndToEnd {
       #expect(brands.status == 0 && brands.stdout.contains(brand.id), "\(brands.stdout)\(brands.stderr)")
       let unknown = try cli(daemon, ["account", "add", "agilenetwork", "--brand", "no-such-brand", "--name", "x"])
       #expect(unknown.status != 0 && unknown.stderr.contains("unknown brand"), "\(unknown.stderr)")
+      // Five brands are configured: none is taken silently.
+      let unnamed = try cli(daemon, ["account", "add", "agilenetwork", "--name", "x"])
+      #expect(unnamed.status != 0, "\(unnamed.stdout)")
+      #expect(unnamed.stderr.contains("--brand"), "\(unnamed.stderr)")
+      #expect(unnamed.stderr.contains("\(brand.id) ("), "\(unnamed.stderr)")
 
       // No --base-url: the brand's Keycloak comes from config.toml's overlay.
       let add = try cli(daemon, ["account", "add", "agilenetwork", "--brand", brand.id, "--name", "fan"])

@@ -46,8 +46,8 @@ extension EndToEnd {
       try cli(
         daemon,
         [
-          "account", "add", "agilenetwork", "--base-url", sandbox.baseURL + "/keycloak", "--option",
-          "realm=\(Self.realm)",
+          "account", "add", "agilenetwork", "--brand", Self.realm, "--base-url", sandbox.baseURL + "/keycloak",
+          "--option", "realm=\(Self.realm)",
         ]
       )
     }
@@ -299,7 +299,8 @@ extension EndToEnd {
       _ = try client.call(
         AccountsAdd.self,
         .init(
-          kind: "agilenetwork", baseURL: sandbox.baseURL + "/keycloak", secret: nil, options: ["realm": Self.realm]))
+          kind: "agilenetwork", baseURL: sandbox.baseURL + "/keycloak", secret: nil,
+          options: ["brand": Self.realm, "realm": Self.realm]))
 
       // Declined at the service.
       let declined = try client.call(AccountsLoginBegin.self, .init(name: "agilenetwork", method: .device))
