@@ -75,10 +75,19 @@ public struct SandboxPresets: Sendable, Equatable {
     for (kind, flags) in accountFlags {
       lines.append("#   \(kind): \(flags.map(Self.shellQuoted).joined(separator: " "))")
     }
-    lines += [
-      "#   agilenetwork: --brand BRAND (one of the brands below; append them to config.toml)",
-      "",
-    ]
+    if brands.isEmpty {
+      // Said, not left blank: the sandbox found no presets file, so it serves no brand either.
+      lines += [
+        "#   agilenetwork: no brands: Outpost's share/outpost/presets.toml was not found beside this",
+        "#   program; set OUTPOST_PRESETS=/path/to/presets.toml (the sandbox serves no brand without it)",
+        "",
+      ]
+    } else {
+      lines += [
+        "#   agilenetwork: --brand BRAND (one of the brands below; append them to config.toml)",
+        "",
+      ]
+    }
     for brand in brands {
       lines += [
         "[[agile.brands]]",

@@ -264,6 +264,12 @@ struct SandboxCommand: AsyncParsableCommand {
       guard port != 0 else { throw ValidationError("--print-presets needs the sandbox's --port") }
       let presets = SandboxPresets(baseURL: "http://\(host):\(port)", tasksAPIKey: tasksAPIKey, rppAPIKey: rppAPIKey)
       FileHandle.standardOutput.write(Data(presets.text.utf8))
+      if presets.brands.isEmpty {
+        FileHandle.standardError.write(
+          Data(
+            ("outpost-sandbox: no Agile Network brands: share/outpost/presets.toml was not found; "
+              + "set OUTPOST_PRESETS=FILE\n").utf8))
+      }
       return
     }
     var configuration = SandboxConfiguration(

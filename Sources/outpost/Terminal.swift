@@ -70,13 +70,14 @@ enum Terminal {
   /// "22.11.2026 14:05", as item days are written (a person reads no seconds).
   static func localTime(_ date: Date) -> String { ItemText.date(date) + " " + ItemText.time(date) }
 
-  /// How long, "3 h 12 min" or "55 s": units every language here reads.
+  /// How long, "3 h 12 min", "10 min" or "55 s": units every language here reads. Seconds
+  /// only under a minute: a person reads "9 min", not "9 min 59 s" (issue 48 §2).
   static func duration(_ seconds: Double) -> String {
     let total = Int(seconds)
     let (days, hours, minutes, secs) = (total / 86400, total % 86400 / 3600, total % 3600 / 60, total % 60)
     if days > 0 { return "\(days) d \(hours) h" }
     if hours > 0 { return "\(hours) h \(minutes) min" }
-    if minutes > 0 { return "\(minutes) min \(secs) s" }
+    if minutes > 0 { return "\(minutes) min" }
     return "\(secs) s"
   }
 }

@@ -102,7 +102,9 @@ import Testing
     // The watch is in place before the command starts; it wakes on the rename into place.
     let watch = try #require(FileWatch(path: root.path))
     let running = Task { await command.run() }
-    let appeared = await blocking { watch.wait(limit: .seconds(60)) { FileManager.default.fileExists(atPath: pids) } }
+    // A limit no healthy run reaches: in a loaded full run the command's task waited over a
+    // minute for a thread of the pool (issue 54); a command that never starts still ends it.
+    let appeared = await blocking { watch.wait(limit: .seconds(600)) { FileManager.default.fileExists(atPath: pids) } }
     try #require(appeared, "the command never wrote its pid file")
     running.cancel()
     let outcome = await running.value

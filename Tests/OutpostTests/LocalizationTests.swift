@@ -35,7 +35,7 @@ import Testing
     (.viiraaReadingsCountNewest, ["288", "7", "3"], "288 readings in the last 7 days, the newest 3 shown:"),
     (
       .viiraaImported, ["96", "7"],
-      "Imported 96 readings; they count in `outpost viiraa` now and are sent to ViiRaa as action #7 (`outpost queue`)."
+      "Imported 96 readings; they count in `outpost viiraa` now and are sent to ViiRaa as action 7 (`outpost queue`)."
     ),
     (.viiraaSeveralAccounts, ["me, kid"], "You have several ViiRaa accounts (me, kid): name one with --account"),
     (.viiraaWeightChange, ["-0.4"], "-0.4 kg in a week"),
@@ -63,6 +63,32 @@ import Testing
       where english.contains(token) {
         #expect(text.contains(token), "\(key) in \(language) lost \(token): \(text)")
       }
+    }
+  }
+
+  /// Actions read "action N" and items "#N" in every language, so `outpost conflicts resolve 3`
+  /// and `outpost show 3` are never confused (issue 48 §3).
+  @Test func actionNumbersNeverReadAsItemNumbers() {
+    for language in Language.allCases {
+      let say = Localizer(language)
+      for key in [MessageKey.actionQueued, .actionDone, .actionConflict, .actionFailed, .actionLine] {
+        let text = say(key, arguments: ["3", "reschedule", "x", "y"])
+        #expect(text.contains(" 3"), "\(key) in \(language): \(text)")
+        #expect(!text.contains("#3"), "\(key) in \(language): \(text)")
+      }
+      #expect(say(.actionOnItem, arguments: ["12"]).contains("#12"))
+    }
+  }
+
+  /// `outpost agility`'s rows line their figures up in every language (a fresh-eyes tester saw
+  /// German's "Gewinn und Verlust  −$81.35" beside "Liquidität       $19,169.95").
+  @Test func agilityStatusRowsAlignInEveryLanguage() {
+    let rows: [MessageKey] = [.agilityStatusProfit, .agilityStatusCash, .agilityStatusDueNext, .agilityStatusOverdue]
+    for language in Language.allCases {
+      let say = Localizer(language)
+      let texts = rows.map { say($0, arguments: ["¤", "a", "b"]) }
+      let columns = Set(texts.map { $0.prefix { $0 != "¤" }.count })
+      #expect(columns.count == 1, "\(language): \(texts)")
     }
   }
 

@@ -87,13 +87,13 @@ extension Catalog {
     ],
     .agilityStatusProfit: [
       .en: "Profit and loss  {0}  (income {1}, business expenses {2})",
-      .de: "Gewinn und Verlust  {0}  (Einnahmen {1}, Geschäftsausgaben {2})",
-      .fr: "Résultat  {0}  (recettes {1}, dépenses professionnelles {2})",
-      .it: "Utile e perdite  {0}  (entrate {1}, spese aziendali {2})",
+      .de: "Ergebnis         {0}  (Einnahmen {1}, Geschäftsausgaben {2})",
+      .fr: "Résultat            {0}  (recettes {1}, dépenses professionnelles {2})",
+      .it: "Utile e perdite    {0}  (entrate {1}, spese aziendali {2})",
     ],
     .agilityStatusCash: [
       .en: "Cash             {0}  (as of {1})", .de: "Liquidität       {0}  (Stand {1})",
-      .fr: "Trésorerie       {0}  (au {1})", .it: "Liquidità        {0}  (al {1})",
+      .fr: "Trésorerie          {0}  (au {1})", .it: "Liquidità          {0}  (al {1})",
     ],
     .agilityStatusDueNext: [
       .en: "Due next         {0} {1}, due {2}", .de: "Als Nächstes     {0} {1}, fällig {2}",
@@ -101,7 +101,7 @@ extension Catalog {
     ],
     .agilityStatusOverdue: [
       .en: "Overdue          {0} {1}, due {2}", .de: "Überfällig       {0} {1}, fällig seit {2}",
-      .fr: "En retard        {0} {1}, dû le {2}", .it: "Scaduta          {0} {1}, dal {2}",
+      .fr: "En retard           {0} {1}, dû le {2}", .it: "Scaduta            {0} {1}, dal {2}",
     ],
     .agilityStatusNothingDue: [
       .en: "Nothing due.", .de: "Nichts fällig.", .fr: "Rien à payer.", .it: "Nulla in scadenza.",

@@ -29,8 +29,8 @@ extension Catalog {
       .fr: "{0} : échec de la synchronisation : {1}", .it: "{0}: sincronizzazione non riuscita: {1}",
     ],
     .syncRetry: [
-      .en: "  retried automatically: {0}", .de: "  automatischer neuer Versuch: {0}",
-      .fr: "  nouvel essai automatique : {0}", .it: "  nuovo tentativo automatico: {0}",
+      .en: "  next automatic try: {0}", .de: "  nächster automatischer Versuch: {0}",
+      .fr: "  prochain essai automatique : {0}", .it: "  prossimo tentativo automatico: {0}",
     ],
     .syncParkedNote: [
       .en: "  needs attention: waiting does not fix this, so it is tried by itself only every 6 hours; "
@@ -92,31 +92,44 @@ extension Catalog {
       .fr: "plus listé par le service", .it: "non più elencato dal servizio",
     ],
     .actionQueued: [
-      .en: "Queued as #{0}{1}; it is sent as soon as the service can be reached (`outpost queue`).",
-      .de: "Als #{0} vorgemerkt{1}; wird gesendet, sobald der Dienst erreichbar ist (`outpost queue`).",
-      .fr: "Mis en file sous le n° {0}{1} ; envoyé dès que le service est joignable (`outpost queue`).",
-      .it: "In coda come n. {0}{1}; viene inviato appena il servizio è raggiungibile (`outpost queue`).",
+      .en: "Queued as action {0}{1}; it is sent as soon as the service can be reached (`outpost queue`).",
+      .de: "Als Aktion {0} vorgemerkt{1}; wird gesendet, sobald der Dienst erreichbar ist (`outpost queue`).",
+      .fr: "Mis en file comme action {0}{1} ; envoyé dès que le service est joignable (`outpost queue`).",
+      .it: "In coda come azione {0}{1}; viene inviato appena il servizio è raggiungibile (`outpost queue`).",
     ],
     .actionDone: [
-      .en: "Done: #{0} {1} reached the service.", .de: "Erledigt: #{0} {1} ist beim Dienst angekommen.",
-      .fr: "Fait : n° {0} {1} est parvenu au service.", .it: "Fatto: n. {0} {1} è arrivato al servizio.",
+      .en: "Done: action {0} ({1}) reached the service.", .de: "Erledigt: Aktion {0} ({1}) ist beim Dienst angekommen.",
+      .fr: "Fait : l’action {0} ({1}) est parvenue au service.",
+      .it: "Fatto: l’azione {0} ({1}) è arrivata al servizio.",
     ],
     .actionConflict: [
-      .en: "Conflict: #{0} {1}: {2}\nDecide with `outpost conflicts resolve {0} --retry` or `--discard`.",
-      .de: "Konflikt: #{0} {1}: {2}\nEntscheiden mit `outpost conflicts resolve {0} --retry` oder `--discard`.",
-      .fr: "Conflit : n° {0} {1} : {2}\nDécidez avec `outpost conflicts resolve {0} --retry` ou `--discard`.",
-      .it: "Conflitto: n. {0} {1}: {2}\nDecidi con `outpost conflicts resolve {0} --retry` o `--discard`.",
+      .en: "Conflict: action {0} ({1}): {2}\nDecide with `outpost conflicts resolve {0} --retry` or `--discard`.",
+      .de: "Konflikt: Aktion {0} ({1}): {2}\nEntscheiden mit `outpost conflicts resolve {0} --retry` oder `--discard`.",
+      .fr: "Conflit : action {0} ({1}) : {2}\nDécidez avec `outpost conflicts resolve {0} --retry` ou `--discard`.",
+      .it: "Conflitto: azione {0} ({1}): {2}\nDecidi con `outpost conflicts resolve {0} --retry` o `--discard`.",
     ],
     .actionFailed: [
       .en:
-        "Refused: #{0} {1}: {2}\nIt is kept: `outpost conflicts resolve {0} --retry` sends it again, `--discard` drops it.",
+        "Refused: action {0} ({1}): {2}\nIt is kept: `outpost conflicts resolve {0} --retry` sends it again, `--discard` drops it.",
       .de:
-        "Abgelehnt: #{0} {1}: {2}\nEs bleibt erhalten: `outpost conflicts resolve {0} --retry` sendet es erneut, `--discard` verwirft es.",
+        "Abgelehnt: Aktion {0} ({1}): {2}\nEs bleibt erhalten: `outpost conflicts resolve {0} --retry` sendet es erneut, `--discard` verwirft es.",
       .fr:
-        "Refusé : n° {0} {1} : {2}\nConservé : `outpost conflicts resolve {0} --retry` le renvoie, `--discard` l’abandonne.",
+        "Refusé : action {0} ({1}) : {2}\nConservé : `outpost conflicts resolve {0} --retry` le renvoie, `--discard` l’abandonne.",
       .it:
-        "Rifiutato: n. {0} {1}: {2}\nÈ conservato: `outpost conflicts resolve {0} --retry` lo invia di nuovo, `--discard` lo scarta.",
+        "Rifiutato: azione {0} ({1}): {2}\nÈ conservato: `outpost conflicts resolve {0} --retry` lo invia di nuovo, `--discard` lo scarta.",
     ],
+    .actionLine: [
+      .en: "action {0}  {1}  {2}  {3}", .de: "Aktion {0}  {1}  {2}  {3}", .fr: "action n° {0}  {1}  {2}  {3}",
+      .it: "azione {0}  {1}  {2}  {3}",
+    ],
+    .actionOnItem: [.en: "item #{0}", .de: "Eintrag #{0}", .fr: "élément #{0}", .it: "elemento #{0}"],
+    .actionOnAccount: [.en: "the account", .de: "das Konto", .fr: "le compte", .it: "l’account"],
+    .actionStatePending: [.en: "waiting", .de: "wartet", .fr: "en attente", .it: "in attesa"],
+    .actionStateRunning: [.en: "being sent", .de: "wird gesendet", .fr: "en cours d’envoi", .it: "in invio"],
+    .actionStateDone: [.en: "done", .de: "erledigt", .fr: "fait", .it: "fatto"],
+    .actionStateConflict: [.en: "conflict", .de: "Konflikt", .fr: "conflit", .it: "conflitto"],
+    .actionStateDiscarded: [.en: "discarded", .de: "verworfen", .fr: "abandonnée", .it: "scartata"],
+    .actionStateFailed: [.en: "refused", .de: "abgelehnt", .fr: "refusée", .it: "rifiutata"],
     .queueEmpty: [
       .en: "The queue is empty: everything was sent.", .de: "Die Warteschlange ist leer: alles wurde gesendet.",
       .fr: "La file est vide : tout a été envoyé.", .it: "La coda è vuota: tutto è stato inviato.",

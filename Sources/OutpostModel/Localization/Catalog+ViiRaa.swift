@@ -84,13 +84,13 @@ extension Catalog {
     ],
     .viiraaImported: [
       .en:
-        "Imported {0} {0?reading|readings}; {0?it counts|they count} in `outpost viiraa` now and {0?is|are} sent to ViiRaa as action #{1} (`outpost queue`).",
+        "Imported {0} {0?reading|readings}; {0?it counts|they count} in `outpost viiraa` now and {0?is|are} sent to ViiRaa as action {1} (`outpost queue`).",
       .de:
-        "{0} {0?Messwert|Messwerte} importiert; {0?er zählt|sie zählen} ab jetzt in `outpost viiraa` und {0?wird|werden} als Aktion #{1} an ViiRaa gesendet (`outpost queue`).",
+        "{0} {0?Messwert|Messwerte} importiert; {0?er zählt|sie zählen} ab jetzt in `outpost viiraa` und {0?wird|werden} als Aktion {1} an ViiRaa gesendet (`outpost queue`).",
       .fr:
-        "{0} {0?mesure importée|mesures importées} ; {0?elle compte|elles comptent} dès maintenant dans `outpost viiraa` et {0?est envoyée|sont envoyées} à ViiRaa comme action n° {1} (`outpost queue`).",
+        "{0} {0?mesure importée|mesures importées} ; {0?elle compte|elles comptent} dès maintenant dans `outpost viiraa` et {0?est envoyée|sont envoyées} à ViiRaa comme action {1} (`outpost queue`).",
       .it:
-        "{0?Importata {0} lettura|Importate {0} letture}; {0?conta|contano} da subito in `outpost viiraa` e {0?viene inviata|vengono inviate} a ViiRaa come azione n. {1} (`outpost queue`).",
+        "{0?Importata {0} lettura|Importate {0} letture}; {0?conta|contano} da subito in `outpost viiraa` e {0?viene inviata|vengono inviate} a ViiRaa come azione {1} (`outpost queue`).",
     ],
     .viiraaRecorded: [.en: "Recorded.", .de: "Erfasst.", .fr: "Enregistré.", .it: "Registrato."],
     .viiraaNoAccount: [

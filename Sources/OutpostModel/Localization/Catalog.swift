@@ -87,6 +87,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionDone
   case actionConflict
   case actionFailed
+  case actionLine
+  case actionOnItem
+  case actionOnAccount
+  case actionStatePending
+  case actionStateRunning
+  case actionStateDone
+  case actionStateConflict
+  case actionStateDiscarded
+  case actionStateFailed
   case queueEmpty
   case conflictsNone
   case conflictServerNow

@@ -33,5 +33,6 @@ extension DaemonStatus.Component: JSONDirectlyDecodable {
     self.init(
       name: try object.string("name"), health: try object.rawValue(Health.self, "health"),
       detail: try object.stringIfPresent("detail"))
+    detailPhrases = try object.decodeIfPresent([Phrase].self, "detailPhrases")
   }
 }

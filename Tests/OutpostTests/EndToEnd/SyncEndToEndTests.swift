@@ -133,7 +133,7 @@ extension EndToEnd.Sync {
     sandbox.stop()
     let offline = try cli(daemon, ["exchange", "take", "\(first.number)"])
     #expect(offline.status == 0, "\(offline.stderr)")
-    #expect(offline.stdout.contains("Queued as #"), "\(offline.stdout)")
+    #expect(offline.stdout.contains("Queued as action "), "\(offline.stdout)")
     let queue = try daemon.client().call(ActionsList.self, .init()).actions
     #expect(queue.map(\.state) == [.pending])
     // A sync that cannot reach the service is a temporary failure, for a script to try later.

@@ -11,10 +11,18 @@ import Testing
 @Suite struct DaemonStatusDecodingProperties {
   static func status(using rng: inout any SeededRandomNumberGenerator) -> DaemonStatus.Result {
     let components = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
-      DaemonStatus.Component(
+      var component = DaemonStatus.Component(
         name: JSONSampler.string(using: &rng),
         health: [DaemonStatus.Component.Health.ok, .degraded, .failed].randomElement(using: &rng)!,
         detail: DirectJSONCodingProperties.optional(using: &rng) { JSONSampler.string(using: &$0) })
+      // The lines as phrases (API 1.18): a fresh-eyes tester saw `outpost status` drop them.
+      component.detailPhrases = DirectJSONCodingProperties.optional(using: &rng) { rng in
+        [
+          Phrase("status.noNotificationServer"),
+          Phrase("status.account", .text(JSONSampler.string(using: &rng)), .phrase(Phrase("accountState.offline"))),
+        ]
+      }
+      return component
     }
     return DaemonStatus.Result(
       version: JSONSampler.string(using: &rng), pid: [Int32.max, 1, 4242].randomElement(using: &rng)!,

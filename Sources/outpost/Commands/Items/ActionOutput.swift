@@ -4,11 +4,24 @@ import OutpostRPC
 
 /// How queued actions read in a terminal.
 enum ActionOutput {
+  /// "action 3  reschedule  item #12  waiting": actions are "action N", items "#N", so the
+  /// two numbers are never mistaken for each other.
   static func line(_ action: QueuedAction) -> String {
-    var text =
-      "#\(action.number)  \(action.type.rawValue)  \(action.itemNumber.map { "item #\($0)" } ?? "account")  \(action.state.rawValue)"
+    let target = action.itemNumber.map { localized(.actionOnItem, "\($0)") } ?? localized(.actionOnAccount)
+    var text = localized(.actionLine, "\(action.number)", action.type.rawValue, target, state(action.state))
     if let problem = problem(action) { text += "\n      \(problem)" }
     return text
+  }
+
+  static func state(_ state: ActionState) -> String {
+    switch state {
+    case .pending: localized(.actionStatePending)
+    case .running: localized(.actionStateRunning)
+    case .done: localized(.actionStateDone)
+    case .conflict: localized(.actionStateConflict)
+    case .discarded: localized(.actionStateDiscarded)
+    case .failed: localized(.actionStateFailed)
+    }
   }
 
   /// Why it was not sent, in the user's language.
