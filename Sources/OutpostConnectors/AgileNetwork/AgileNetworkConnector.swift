@@ -24,7 +24,8 @@ public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, Acti
     kind: "agilenetwork", displayName: "Agile Network brands", authentication: .oauthRefreshToken,
     defaultBaseURL: "", requiresUsername: false,
     options: [
-      ConnectorOption("brand", summary: "the brand, by its id in the configured brands (needed when several are configured)"),
+      ConnectorOption(
+        "brand", summary: "the brand, by its id among the configured ones (needed when there are several)"),
       ConnectorOption("realm", summary: "the brand's Keycloak realm, if not the configured one"),
       ConnectorOption("clientId", summary: "the brand's public desktop client, if not the configured one"),
       ConnectorOption(
