@@ -33,6 +33,9 @@ public actor SyncEngine {
   private var progress: [String: SyncProgress] = [:]
   /// Accounts whose next sync lists everything, ignoring the stored cursor (`sync --full`).
   private var fullListing: Set<String> = []
+  /// Set by `stop`: a sync that fails from here on failed because the daemon stops (its
+  /// requests cancelled), which says nothing about the account.
+  private var stopping = false
   private var random = SystemRandomNumberGenerator()
   /// How the schedule waits (`Task.sleep` unless a test drives it); cancelled to wake it.
   let sleepFor: @Sendable (Duration) async throws -> Void
@@ -97,6 +100,13 @@ public actor SyncEngine {
     accounts[accountID]?.paused = false
     statuses[accountID]?.nextRunAt = now()
     wakeSchedule()
+  }
+
+  /// The daemon stops: syncs under way are cancelled and end `.stopped`, not as failures (a
+  /// fresh-eyes tester's account read "offline: the request was cancelled" after a restart).
+  public func stop() {
+    stopping = true
+    for task in running.values { task.cancel() }
   }
 
   /// Makes every account due now (after a resume from suspend, or when the network is back).
@@ -248,6 +258,7 @@ public actor SyncEngine {
   }
 
   private func failed(_ accountID: String, _ error: SessionError) -> SyncReport {
+    if stopping || Task.isCancelled { return SyncReport(accountID: accountID, outcome: .stopped) }
     switch error {
     case .needsLogin, .vault:
       // Waits for the user (or the keyring watcher): retrying would change nothing.
@@ -271,6 +282,7 @@ public actor SyncEngine {
   private func failed(
     _ accountID: String, _ message: Phrase, retry: Bool, offline: Bool = false, curable: Bool = true
   ) -> SyncReport {
+    if stopping || Task.isCancelled { return SyncReport(accountID: accountID, outcome: .stopped) }
     var status = statuses[accountID, default: SyncStatus()]
     status.lastError = message.english
     status.lastErrorPhrase = message

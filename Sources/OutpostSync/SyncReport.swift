@@ -18,6 +18,9 @@ public struct SyncReport: Sendable, Equatable {
     case failed(Phrase, retryAt: Date?)
     /// The connector cannot list items.
     case unsupported
+    /// Stopped with the daemon (`SyncEngine.stop`): not a failure of the account, nothing
+    /// counted or recorded; the next start syncs it again.
+    case stopped
   }
 
   public var accountID: String

@@ -57,7 +57,7 @@ actor SyncHealth {
           accountID: accountID, name: account.name,
           reason: reason.text(language, time: labels.absolute) ?? reason.english)
       }
-    case .unsupported:
+    case .unsupported, .stopped:
       return
     }
   }

@@ -90,6 +90,9 @@ enum ItemHandlers {
               points: stored + removed > 0 ? .init(stored: stored, removed: removed) : nil))
         case .notModified: results.append(.init(account: account.name, outcome: .notModified))
         case .unsupported: results.append(.init(account: account.name, outcome: .unsupported))
+        case .stopped:
+          let stopped = Phrase("sync.stopped")
+          results.append(.init(account: account.name, outcome: .failed, error: stopped.english, errorPhrase: stopped))
         case .failed(let error, let retryAt):
           let parked = await services.sync.status(accountID: account.id)?.parked == true
           results.append(

@@ -48,7 +48,7 @@ enum OnlineOnlyActions {
   private static func succeeded(_ report: SyncReport) -> Bool {
     switch report.outcome {
     case .synced, .notModified: true
-    case .failed, .unsupported: false
+    case .failed, .unsupported, .stopped: false
     }
   }
 

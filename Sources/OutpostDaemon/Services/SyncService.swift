@@ -27,6 +27,9 @@ struct SyncService: Service {
         await group.waitForAll()
       }
     }
+    // Before the HTTP client shuts down (the services stop in reverse order): the syncs it
+    // cancels then end as stopped, not as the account's failures.
+    await engine.stop()
   }
 
   private func purge() async {

@@ -109,6 +109,11 @@ public enum PhraseCatalog {
     "sync.storeUnwritable": LocalizedText(
       en: "the store cannot be written: {0}", de: "in den Speicher kann nicht geschrieben werden: {0}",
       fr: "la base locale ne peut pas être écrite : {0}", it: "l'archivio locale non può essere scritto: {0}"),
+    "sync.stopped": LocalizedText(
+      en: "stopped: the daemon is shutting down; it syncs again when it starts",
+      de: "abgebrochen: der Dienst wird beendet; beim nächsten Start wird wieder synchronisiert",
+      fr: "interrompu : le service s’arrête ; la synchronisation reprend à son prochain démarrage",
+      it: "interrotto: il servizio si sta chiudendo; la sincronizzazione riprende al prossimo avvio"),
     "sync.failing": LocalizedText(
       en: "failing since {0}, {1} {1?attempt|attempts}: {2}",
       de: "schlägt seit {0} fehl, {1} {1?Versuch|Versuche}: {2}",

@@ -125,6 +125,38 @@ struct SyncEngineTests {
     #expect(try await store.items(accountID: accountID).count == 2)
   }
 
+  /// A source whose fetch says it started, then waits until its task is cancelled and fails
+  /// as a request cancelled by the HTTP client's shutdown does.
+  final class HangingSource: SyncSource {
+    let started: AsyncStream<Void>
+    let startedContinuation: AsyncStream<Void>.Continuation
+    init() { (started, startedContinuation) = AsyncStream.makeStream(of: Void.self) }
+
+    func fetch(window: SyncWindow, cursor: SyncCursor?) async throws(SessionError) -> FetchResult {
+      startedContinuation.yield()
+      // Ends when cancelled (at once: the sleep throws), never by the clock in a passing run.
+      try? await Task.sleep(for: .seconds(86_400 * 365))
+      throw .connector(.transient("the request was cancelled"))
+    }
+  }
+
+  /// The daemon stopping mid-sync is not the account failing (a fresh-eyes tester's account
+  /// read "offline: the request was cancelled" after a restart).
+  @Test func aSyncStoppedWithTheDaemonIsNoFailure() async throws {
+    let hanging = HangingSource()
+    await engine.register(accountID: accountID, name: "ref", source: hanging)
+    let syncing = Task { await engine.sync(accountID: accountID) }
+    var started = hanging.started.makeAsyncIterator()
+    _ = await started.next()
+    await engine.stop()
+    let report = await syncing.value
+    #expect(report?.outcome == .stopped)
+    let status = await engine.status(accountID: accountID)
+    #expect(status?.consecutiveFailures == 0)
+    #expect(status?.lastError == nil)
+    #expect(status?.failingSince == nil)
+  }
+
   @Test func temporaryFailuresBackOffAndRateLimitsAreHonoured() async throws {
     source.state.withLock { $0.failure = .connector(.transient("HTTP 503")) }
     var waits: [Double] = []
