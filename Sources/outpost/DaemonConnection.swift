@@ -63,7 +63,12 @@ struct DaemonConnection {
     case .remote(let error):
       // Said in the user's language when the daemon sent a phrase; its code only under --json
       // (the reply as it came) or `outpost rpc`.
-      let message = Terminal.sayAsSentence(error.phrase, or: error.message)
+      // The protocol's "Invalid params: " is for programs; a person reads what is wrong.
+      var plain = Substring(error.message)
+      if error.code == RPCError.invalidParamsCode, plain.hasPrefix("Invalid params: ") {
+        plain = plain.dropFirst("Invalid params: ".count)
+      }
+      let message = Terminal.sayAsSentence(error.phrase, or: plain.prefix(1).uppercased() + plain.dropFirst())
       var failure: CLIFailure =
         switch error.code {
         case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, message)

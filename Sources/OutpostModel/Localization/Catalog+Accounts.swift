@@ -5,11 +5,13 @@ extension Catalog {
       .en: "{0} for {1} at {2}: ", .de: "{0} für {1} bei {2}: ", .fr: "{0} pour {1} sur {2} : ",
       .it: "{0} per {1} su {2}: ",
     ],
+    .secretNounFeedAddress: [
+      .en: "feed address", .de: "Feed-Adresse", .fr: "adresse du flux", .it: "indirizzo del feed",
+    ],
     .accountNoSecretInput: [
       .en: "no {0} given: run this in a terminal to be asked for it, or pipe it in with --password-stdin",
-      .de:
-        "kein {0} angegeben: im Terminal ausführen, um danach gefragt zu werden, oder mit --password-stdin übergeben",
-      .fr: "aucun {0} fourni : lancez la commande dans un terminal pour le saisir, ou passez-le avec --password-stdin",
+      .de: "{0} fehlt: im Terminal ausführen, um danach gefragt zu werden, oder mit --password-stdin übergeben",
+      .fr: "{0} : non fourni ; lancez la commande dans un terminal pour le saisir, ou passez-le avec --password-stdin",
       .it: "{0} mancante: esegui il comando in un terminale per l'inserimento, o usa --password-stdin",
     ],
     .accountAdded: [

@@ -113,6 +113,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case caldavStatusError
   case caldavLastPushed
   case caldavPasswordNoun
+  case secretNounFeedAddress
   case caldavPasswordPrompt
   case caldavAdded
   case caldavRemoved

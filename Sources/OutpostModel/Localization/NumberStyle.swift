@@ -4,8 +4,22 @@
 /// region of the locale that names it (`de_CH.UTF-8`), `LC_NUMERIC` first as POSIX has it.
 public struct NumberStyle: Sendable, Equatable {
   public var decimalSeparator: String
+  /// Between groups of three digits: "1,234" (en), "1.234" (de, it), "1 234" (fr, a narrow
+  /// no-break space), "1’234" (Switzerland).
+  public var groupingSeparator: String
+  /// Where the currency sign goes: "$1,234.56" (en), "$ 1’234.56" (Switzerland), else after
+  /// the amount, "1.234,56 $" (CLDR's de, fr, it).
+  public var currencyPlacement: CurrencyPlacement
 
-  public init(decimalSeparator: String) { self.decimalSeparator = decimalSeparator }
+  public enum CurrencyPlacement: Sendable, Equatable {
+    case before, beforeSpaced, after
+  }
+
+  public init(decimalSeparator: String, groupingSeparator: String? = nil, currencyPlacement: CurrencyPlacement? = nil) {
+    self.decimalSeparator = decimalSeparator
+    self.groupingSeparator = groupingSeparator ?? (decimalSeparator == "." ? "," : ".")
+    self.currencyPlacement = currencyPlacement ?? (decimalSeparator == "." ? .before : .after)
+  }
 
   public static func preferred(environment: [String: String]) -> NumberStyle {
     let language = Language.preferred(environment: environment)
@@ -18,10 +32,14 @@ public struct NumberStyle: Sendable, Equatable {
   }
 
   public static func style(_ language: Language, region: String?) -> NumberStyle {
-    switch language {
+    let swiss = region == "CH" || region == "LI"
+    return switch language {
     case .en: NumberStyle(decimalSeparator: ".")
-    case .de, .it: NumberStyle(decimalSeparator: region == "CH" || region == "LI" ? "." : ",")
-    case .fr: NumberStyle(decimalSeparator: ",")
+    case .de, .it:
+      swiss
+        ? NumberStyle(decimalSeparator: ".", groupingSeparator: "’", currencyPlacement: .beforeSpaced)
+        : NumberStyle(decimalSeparator: ",", groupingSeparator: ".", currencyPlacement: .after)
+    case .fr: NumberStyle(decimalSeparator: ",", groupingSeparator: "\u{202F}", currencyPlacement: .after)
     }
   }
 
@@ -36,5 +54,23 @@ public struct NumberStyle: Sendable, Equatable {
   /// A number written with a point ("96.0") as the user writes it.
   public func decimal(_ text: String) -> String {
     decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
+  }
+
+  /// An amount as the user writes it: `whole` its digits, `fraction` its two decimals,
+  /// `symbol` the currency's ("$"): "−$1,234.56", "−1.234,56 $", "−$ 1’234.56".
+  public func money(negative: Bool, whole: String, fraction: String, symbol: String) -> String {
+    var digits = whole
+    var grouped = ""
+    while digits.count > 3 {
+      grouped = groupingSeparator + digits.suffix(3) + grouped
+      digits = String(digits.dropLast(3))
+    }
+    let number = digits + grouped + decimalSeparator + fraction
+    let sign = negative ? "−" : ""
+    return switch currencyPlacement {
+    case .before: sign + symbol + number
+    case .beforeSpaced: sign + symbol + " " + number
+    case .after: sign + number + "\u{00A0}" + symbol
+    }
   }
 }

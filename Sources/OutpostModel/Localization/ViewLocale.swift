@@ -24,7 +24,7 @@ public struct ViewLocale: Sendable, Equatable {
     let zone = params["_timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .current
     self.init(
       language: language, timeZone: zone,
-      numbers: params["_decimal"]?.stringValue.map(NumberStyle.init(decimalSeparator:)))
+      numbers: params["_decimal"]?.stringValue.map { NumberStyle(decimalSeparator: $0) })
   }
 
   public var params: [String: JSONValue] {

@@ -169,7 +169,7 @@ extension EndToEnd {
       let unknownKind = try cli(
         daemon, ["account", "add", "myspace", "--username", "x", "--password-stdin"], input: "pw")
       #expect(unknownKind.status == 64)
-      #expect(unknownKind.stderr.contains("unknown kind \"myspace\""), "\(unknownKind.stderr)")
+      #expect(unknownKind.stderr.contains("Unknown kind \"myspace\""), "\(unknownKind.stderr)")
 
       let ftp = try cli(daemon, base + ["--base-url", "ftp://127.0.0.1"], input: "pw")
       #expect(ftp.status == 64)

@@ -145,7 +145,7 @@ struct AccountAddCommand: ParsableCommand {
       }
       let isFeed = kind == "ical"
       let secret = try SecretInput.read(
-        noun: isFeed ? "feed address" : "password",
+        noun: localized(isFeed ? .secretNounFeedAddress : .caldavPasswordNoun),
         prompt: isFeed
           ? "Feed address (https://, webcal:// or file://): "
           : localized(.accountSecretPrompt, "Password", username ?? kind, baseURL ?? kind),

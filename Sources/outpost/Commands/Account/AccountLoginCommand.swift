@@ -71,7 +71,7 @@ struct AccountLoginCommand: ParsableCommand {
         throw CLIFailure(.usage, localized(.accountPasswordKind, account.kind))
       }
       let secret = try SecretInput.read(
-        noun: "password",
+        noun: localized(.caldavPasswordNoun),
         prompt: localized(.accountSecretPrompt, "Password", account.username ?? account.name, account.baseURL),
         fromStandardInput: passwordFromStandardInput)
       let result = try connection.call(AccountsLogin.self, .init(name: name, secret: secret))

@@ -39,6 +39,16 @@ enum ItemText {
     return "\(two(p.tm_mday)).\(two(p.tm_mon + 1)).\(p.tm_year + 1900)"
   }
 
+  /// A calendar day the service gives as "2026-10-24" (a due date: no time, no zone), in the
+  /// order of the user's language, "24.10.2026"; anything else as it came.
+  static func day(iso text: String) -> String {
+    let parts = text.prefix(10).split(separator: "-")
+    guard localized.language != .en, text.count == 10, parts.count == 3, parts[0].count == 4,
+      parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+    else { return text }
+    return "\(parts[2]).\(parts[1]).\(parts[0])"
+  }
+
   static func time(_ date: Date) -> String {
     let p = parts(date)
     return "\(two(p.tm_hour)):\(two(p.tm_min))"

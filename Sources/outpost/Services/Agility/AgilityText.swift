@@ -18,14 +18,9 @@ enum AgilityText {
     if negative { digits = digits.dropFirst() }
     let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
     guard let wholePart = parts.first, !wholePart.isEmpty, wholePart.allSatisfy(\.isNumber) else { return nil }
-    var whole = String(wholePart)
-    var grouped = ""
-    while whole.count > 3 {
-      grouped = "," + whole.suffix(3) + grouped
-      whole = String(whole.dropLast(3))
-    }
     let fraction = parts.count > 1 ? String((String(parts[1]) + "00").prefix(2)) : "00"
-    return (negative ? "−" : "") + "$" + whole + grouped + "." + fraction
+    // As the user writes money: "$1,234.56", "1.234,56 $", "$ 1’234.56" (issue 48 §1).
+    return numberStyle.money(negative: negative, whole: String(wholePart), fraction: fraction, symbol: "$")
   }
 
   static func money(_ value: JSONValue?, or fallback: String = "–") -> String { value.flatMap(money) ?? fallback }
@@ -58,7 +53,7 @@ enum AgilityText {
     }
     if let due = block["dueNext"] {
       let title = due["title"]?.stringValue ?? ""
-      let day = due["due"]?.stringValue ?? ""
+      let day = ItemText.day(iso: due["due"]?.stringValue ?? "")
       lines.append(
         "  "
           + (due["overdue"] == .bool(true)
@@ -82,7 +77,7 @@ enum AgilityText {
         (invoice["number"]?.stringValue ?? "").agilityPadded(9),
         invoice["client"]?.stringValue ?? "",
       ].joined(separator: " ")
-      line += "  " + localized(.agilityInvoiceDue, invoice["dueDate"]?.stringValue ?? "?")
+      line += "  " + localized(.agilityInvoiceDue, invoice["dueDate"]?.stringValue.map { ItemText.day(iso: $0) } ?? "?")
       line += "  " + money(invoice["total"])
       let status = invoice["status"]?.stringValue ?? ""
       if status != "paid" && status != "draft" {
@@ -144,7 +139,7 @@ enum AgilityText {
       for row in rows {
         var line = [
           "\(row["quarter"]?.int64Value ?? 0)",
-          (row["due"]?.stringValue ?? "").agilityPadded(11),
+          ItemText.day(iso: row["due"]?.stringValue ?? "").agilityPadded(11),
           money(row["cumulativeTarget"]).agilityPadded(13),
           money(row["paid"]).agilityPadded(13),
           money(row["suggested"]).agilityPadded(13),
