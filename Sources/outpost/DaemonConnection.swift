@@ -68,7 +68,7 @@ struct DaemonConnection {
       if error.code == RPCError.invalidParamsCode, plain.hasPrefix("Invalid params: ") {
         plain = plain.dropFirst("Invalid params: ".count)
       }
-      let message = Terminal.sayAsSentence(error.phrase, or: plain.prefix(1).uppercased() + plain.dropFirst())
+      let message = Terminal.sayAsSentence(error.phrase, or: String(plain))
       var failure: CLIFailure =
         switch error.code {
         case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, message)

@@ -67,6 +67,10 @@ enum AgileKinds {
           summary: LocalizedText(
             en: "Subscription renewed: {0}", de: "Abo verlängert: {0}", fr: "Abonnement renouvelé : {0}",
             it: "Abbonamento rinnovato: {0}")),
+      ],
+      deadlineLabels: [
+        "renewal": LocalizedText(
+          en: "before it renews", de: "vor der Verlängerung", fr: "avant le renouvellement", it: "prima del rinnovo")
       ]),
     ItemKindDeclaration(
       .promotion, noun: "offer", appointment: false, subtitle: ["body"],

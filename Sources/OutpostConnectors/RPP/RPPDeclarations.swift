@@ -50,6 +50,13 @@ extension RPPConnector {
         evenAfterEnd: true,
         openLabel: LocalizedText(
           en: "Open photos", de: "Fotos öffnen", fr: "Ouvrir les photos", it: "Apri le foto")),
+    ],
+    nouns: LocalizedText(en: "shoot", de: "Shooting", fr: "séance", it: "servizio"),
+    fields: [
+      DetailField(
+        "accessInstructions", LocalizedText(en: "access", de: "Zugang", fr: "accès", it: "accesso")),
+      DetailField("deliveryURL", LocalizedText(en: "photos", de: "Fotos", fr: "photos", it: "foto")),
+      DetailField("mapLink", LocalizedText(en: "map", de: "Karte", fr: "carte", it: "mappa")),
     ])
 
   /// The words for a shoot's stage (`RPPItems.stage`: the order's status, refined while it is

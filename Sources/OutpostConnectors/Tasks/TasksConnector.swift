@@ -44,7 +44,9 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
           it: "Scadenza cambiata: {0}")),
     ],
     // A task not done is still to do, however long ago it was due.
-    retention: ItemRetention(.configured, keptWhile: [.active]))
+    retention: ItemRetention(.configured, keptWhile: [.active]),
+    nouns: LocalizedText(en: "task", de: "Aufgabe", fr: "tâche", it: "attività"),
+    fields: [DetailField("done", LocalizedText(en: "done", de: "erledigt", fr: "faite", it: "fatta"), .yesNo)])
 
   public static let itemKinds: Set<ItemKind> = [.task]
 

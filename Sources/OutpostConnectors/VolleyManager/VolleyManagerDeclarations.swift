@@ -38,7 +38,21 @@ extension VolleyManagerConnector {
       .compensation, noun: "compensation", appointment: false, subtitle: ["league"],
       amount: AmountField(valueKey: "cost", currency: "CHF"),
       // Income: kept for the tax years it counts in, not 90 days after the game.
-      retention: .taxRecords),
+      retention: .taxRecords,
+      nouns: LocalizedText(en: "compensation", de: "Entschädigung", fr: "indemnité", it: "indennità"),
+      fields: [
+        DetailField("gameNumber", LocalizedText(en: "game", de: "Spiel", fr: "match", it: "partita")),
+        DetailField(
+          "gameCompensation",
+          LocalizedText(en: "game fee", de: "Spielentschädigung", fr: "indemnité de match", it: "indennità partita")),
+        DetailField(
+          "travelExpenses",
+          LocalizedText(en: "travel", de: "Reisespesen", fr: "frais de déplacement", it: "spese di viaggio")),
+        DetailField(
+          "distanceInMetres", LocalizedText(en: "distance", de: "Distanz", fr: "distance", it: "distanza"), .metres),
+        DetailField(
+          "paymentValueDate", LocalizedText(en: "paid on", de: "ausbezahlt am", fr: "payée le", it: "pagata il"), .day),
+      ]),
     ItemKindDeclaration(
       .exchange, noun: "exchange entry", appointment: false, subtitle: ["league", "positionLabel"],
       valueLabels: ["positionLabel": positionLabels],

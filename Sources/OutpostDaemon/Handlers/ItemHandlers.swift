@@ -28,7 +28,7 @@ enum ItemHandlers {
 
     registry.register(ItemsShow.self) { params, _ in
       guard let stored = try await store.item(number: params.number) else { throw RPCError.itemNotFound(params.number) }
-      return listed(stored, try await accountNames(store), language: spoken(params.language))
+      return listed(stored, try await accountNames(store), language: spoken(params.language), fields: true)
     }
 
     registry.register(ItemsResolve.self) { params, _ in
@@ -50,7 +50,7 @@ enum ItemHandlers {
       } else {
         found = link.pick(try await store.items(accountID: nil, kinds: nil, startingIn: nil))
       }
-      let listedItem = found.map { listed($0, accounts) }
+      let listedItem = found.map { listed($0, accounts, fields: true) }
       // A brand's link to something the store does not hold (older content, an expert not
       // followed) opens the brand's own page for it.
       if found == nil, case .service(let own) = link,
@@ -188,11 +188,12 @@ enum ItemHandlers {
 
   /// Without `details`, the item's details are left out; `display` is made from them first.
   static func listed(
-    _ stored: StoredItem, _ accounts: [String: Account], details: Bool = true, language: Language = .en
+    _ stored: StoredItem, _ accounts: [String: Account], details: Bool = true, language: Language = .en,
+    fields: Bool = false
   ) -> ListedItem {
     let account = accounts[stored.accountID]
     var item = stored.item
-    let shown = display(item, language: language)
+    let shown = display(item, language: language, fields: fields)
     if !details { item.details = .object([:]) }
     return ListedItem(
       number: stored.number, account: account?.name ?? stored.accountID, service: account?.kind, item: item,
@@ -208,13 +209,19 @@ enum ItemHandlers {
     $0.union($1.displayKeys)
   }
 
-  /// How the item shows, as its connector declares its kind.
-  static func display(_ item: Item, language: Language = .en) -> ItemDisplay? {
+  /// How the item shows, as its connector declares its kind; its labelled fields only for
+  /// one item shown in full (`items.show`), not in every line of a list.
+  static func display(_ item: Item, language: Language = .en, fields withFields: Bool = false) -> ItemDisplay? {
     guard let declaration = ConnectorRegistry.itemKind(item.kind) else { return nil }
     let amount = declaration.amount(of: item)
+    let fields = (withFields ? declaration.labelledFields(of: item, in: language) : []).map {
+      ItemDisplay.Field(
+        label: $0.label, value: $0.value, format: $0.format == .day || $0.format == .time ? $0.format.rawValue : nil)
+    }
     return ItemDisplay(
-      noun: declaration.noun, subtitle: declaration.subtitle(of: item, in: language), amount: amount?.value,
-      currency: amount?.currency, allDay: item.details["allDay"] == .bool(true) ? true : nil)
+      noun: declaration.noun(in: language), subtitle: declaration.subtitle(of: item, in: language),
+      amount: amount?.value, currency: amount?.currency, allDay: item.details["allDay"] == .bool(true) ? true : nil,
+      fields: fields.isEmpty ? nil : fields)
   }
 
   /// The page to open: the web address given, the item's own web address, or the page of its

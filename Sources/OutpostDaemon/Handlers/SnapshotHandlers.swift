@@ -1,3 +1,4 @@
+import OutpostModel
 import OutpostRPC
 import OutpostSnapshot
 
@@ -12,7 +13,7 @@ enum SnapshotHandlers {
       }
       let snapshot: Snapshot
       do {
-        snapshot = try await services.snapshots.current()
+        snapshot = try await services.snapshots.current(language: params.language.flatMap(Language.init(rawValue:)))
       } catch {
         throw RPCError(code: RPCError.internalErrorCode, message: "the store cannot be read: \(error)")
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OutpostConnectors
 import OutpostDesktop
 import OutpostModel
 import OutpostRPC
@@ -215,6 +216,9 @@ actor ReminderService {
       number: reminder.number, item: reminder.itemNumber, title: reminder.item.item.title,
       startsAt: reminder.item.item.startsAt, account: names[reminder.item.accountID] ?? reminder.item.accountID,
       rule: reminder.rule, dueAt: reminder.dueAt, snoozedUntil: reminder.snoozedUntil,
-      state: reminder.state.rawValue)
+      state: reminder.state.rawValue,
+      ruleLabel: ReminderRuleKind.deadlineName(of: reminder.rule).flatMap {
+        ConnectorRegistry.itemKind(reminder.item.item.kind)?.deadlineLabel($0)
+      }, allDay: reminder.item.item.details["allDay"] == .bool(true) ? true : nil)
   }
 }

@@ -89,12 +89,21 @@ actor SnapshotService {
   }
 
   /// The snapshot as of now (what `snapshot.get` and `outpost snapshot` print).
-  func current(at now: Date = Date()) async throws -> Snapshot {
+  /// - Parameter language: the reader's, when not the files' (`outpost snapshot` in the
+  ///   user's language): its service lines are written afresh, not taken from the cache.
+  func current(at now: Date = Date(), language: Language? = nil) async throws -> Snapshot {
     let source = SnapshotSource(store: store)
+    var options = options
+    let services: [String: Snapshot.ServiceSummary]
+    if let language, language != options.language {
+      options.language = language
+      services = await StoreViews.barSummaries(store: store, locale: Self.locale(options), now: now)
+    } else {
+      services = await barSummaries.summaries(now: now)
+    }
     return try await source.snapshot(
       at: now, options: options, lastSuccessfulSync: try await lastSuccessfulSyncs(),
-      unreadNotifications: await unreadNotifications(),
-      services: await barSummaries.summaries(now: now))
+      unreadNotifications: await unreadNotifications(), services: services)
   }
 
   /// After a sync attempt: a success moves "last updated", recorded in the store at most

@@ -40,6 +40,14 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// mirrors the account's own settings there (Agile Network: `newContent` → `new-content`):
   /// a category the service has off for the account stays off the desktop.
   public var categorySwitches: [String: String]
+  /// The noun in each language, where it is not the same everywhere (`shoot`, "Shooting").
+  public var nouns: LocalizedText?
+  /// The details `outpost show` labels, in order (`DetailField`).
+  public var fields: [DetailField]
+  /// What each of its deadlines (`deadlines` in its details, reminded as `deadline:<name>`)
+  /// is called in each language: by name, or by a name's stem for numbered ones
+  /// (`overdue-week-` for `overdue-week-3`, the number as `{0}`).
+  public var deadlineLabels: [String: LocalizedText]
   /// How long its items stay once they are over (`ItemRetention`); the configured
   /// `sync.retention_days` unless it says.
   public var retention: ItemRetention
@@ -49,8 +57,12 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     valueLabels: [String: [String: LocalizedText]] = [:], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
-    openAction: ActionType? = nil, categorySwitches: [String: String] = [:], retention: ItemRetention = .configured
+    openAction: ActionType? = nil, categorySwitches: [String: String] = [:], retention: ItemRetention = .configured,
+    nouns: LocalizedText? = nil, fields: [DetailField] = [], deadlineLabels: [String: LocalizedText] = [:]
   ) {
+    self.deadlineLabels = deadlineLabels
+    self.nouns = nouns
+    self.fields = fields
     self.valueLabels = valueLabels
     self.retention = retention
     self.categorySwitches = categorySwitches
@@ -72,6 +84,43 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public var displayKeys: Set<String> {
     Set(subtitle + [amount?.valueKey, amount?.currencyKey].compactMap { $0 })
   }
+
+  public func noun(in language: Language) -> String { nouns?[language] ?? noun }
+
+  /// The declared fields the item has, labelled in `language`, each value as text (a day or
+  /// an instant as the service gave it, for the reader's client to write in its zone).
+  public func labelledFields(of item: Item, in language: Language) -> [(
+    label: String, value: String, format: DetailField.Format
+  )] {
+    fields.compactMap { field in
+      guard let value = item.details[field.key], value != .null else { return nil }
+      let text: String
+      switch (field.format, value) {
+      case (.yesNo, .bool(let flag)): text = flag ? Self.yes[language] : Self.no[language]
+      case (.metres, _):
+        guard let metres = Self.text(value).flatMap(Double.init) else { return nil }
+        let kilometres = (metres / 100).rounded() / 10
+        text = (kilometres == kilometres.rounded() ? String(Int(kilometres)) : String(kilometres)) + " km"
+      default:
+        guard let plain = Self.text(value), !plain.isEmpty else { return nil }
+        text = valueLabels[field.key]?[plain]?[language] ?? plain
+      }
+      return (field.label[language], text, field.format)
+    }
+  }
+
+  /// The words for the deadline `name` in every language, nil when the kind gives none.
+  public func deadlineLabel(_ name: String) -> LocalizedText? {
+    if let label = deadlineLabels[name] { return label }
+    let stem = name.reversed().drop(while: \.isNumber)
+    guard stem.count < name.count, let label = deadlineLabels[String(stem.reversed())] else { return nil }
+    let number = String(name.dropFirst(stem.count))
+    func fill(_ text: String) -> String { text.replacing("{0}", with: number) }
+    return LocalizedText(en: fill(label.en), de: fill(label.de), fr: fill(label.fr), it: fill(label.it))
+  }
+
+  static let yes = LocalizedText(en: "yes", de: "ja", fr: "oui", it: "sì")
+  static let no = LocalizedText(en: "no", de: "nein", fr: "non", it: "no")
 
   /// The item's second line, from the declared details; nil when none of them is there.
   /// A detail that opens with the title says nothing new beside it (a reminder titled "Evening

@@ -167,6 +167,20 @@ extension Catalog {
         "Le compte {0} est connecté en tant que {1}. Son jeton de renouvellement est dans votre trousseau, pas sur le disque.",
       .it: "L'account {0} è connesso come {1}. Il suo token di rinnovo è nel portachiavi, non sul disco.",
     ],
+    .accountNoPasswordKind: [
+      .en:
+        "{0} accounts take no password, they sign in at the service's pages: leave out --password-stdin, add the account, then run `outpost account login NAME`",
+      .de:
+        "{0}-Konten haben kein Passwort, die Anmeldung erfolgt auf den Seiten des Dienstes: --password-stdin weglassen, das Konto hinzufügen, dann `outpost account login NAME` ausführen",
+      .fr:
+        "les comptes {0} n'ont pas de mot de passe, la connexion se fait sur les pages du service : omettez --password-stdin, ajoutez le compte, puis lancez `outpost account login NOM`",
+      .it:
+        "gli account {0} non hanno password, l'accesso avviene sulle pagine del servizio: ometti --password-stdin, aggiungi l'account, poi esegui `outpost account login NOME`",
+    ],
+    .accountUnknownKind: [
+      .en: "unknown kind \"{0}\"; Outpost knows: {1}", .de: "unbekannte Art \"{0}\"; Outpost kennt: {1}",
+      .fr: "type inconnu « {0} » ; Outpost connaît : {1}", .it: "tipo sconosciuto \"{0}\"; Outpost conosce: {1}",
+    ],
     .accountPasswordKind: [
       .en: "{0} accounts sign in with a password: leave out --device, --browser and --magic-link",
       .de: "{0}-Konten melden sich mit einem Passwort an: lassen Sie --device, --browser und --magic-link weg",

@@ -124,6 +124,11 @@ extension Catalog {
     .agilityUncategorised: [
       .en: "uncategorised", .de: "ohne Kategorie", .fr: "sans catégorie", .it: "senza categoria",
     ],
+    .agilityInvoiceDraft: [.en: "draft", .de: "Entwurf", .fr: "brouillon", .it: "bozza"],
+    .agilityInvoiceSent: [.en: "sent", .de: "versendet", .fr: "envoyée", .it: "inviata"],
+    .agilityInvoiceViewed: [.en: "viewed", .de: "angesehen", .fr: "consultée", .it: "vista"],
+    .agilityInvoicePaid: [.en: "paid", .de: "bezahlt", .fr: "payée", .it: "pagata"],
+    .agilityInvoiceOverdue: [.en: "overdue", .de: "überfällig", .fr: "en retard", .it: "scaduta"],
     .agilityPartiallyPaid: [
       .en: "partially paid", .de: "teilweise bezahlt", .fr: "payée en partie", .it: "pagata in parte",
     ],

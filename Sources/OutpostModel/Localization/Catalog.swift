@@ -64,6 +64,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountSignedInWithLink
   case accountSignedIn
   case accountPasswordKind
+  case accountUnknownKind
+  case accountNoPasswordKind
   case accountLoginMethodUnsupported
   case accountLoginMethodsExclusive
   case syncStarted
@@ -82,6 +84,23 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
+  case agilityInvoiceDraft
+  case agilityInvoiceSent
+  case agilityInvoiceViewed
+  case agilityInvoicePaid
+  case agilityInvoiceOverdue
+  case itemFieldKind
+  case itemFieldAbout
+  case itemFieldAmount
+  case itemFieldWhen
+  case itemFieldWhere
+  case itemFieldStatus
+  case itemFieldNote
+  case itemFieldLink
+  case itemStatusActive
+  case itemStatusApplied
+  case itemStatusClosed
+  case itemMoreDetails
   case itemRemoved
   case actionQueued
   case actionDone

@@ -49,10 +49,28 @@ public struct ItemDisplay: Codable, Sendable, Equatable {
   /// True for an item that is a day rather than a moment (an invoice's due day, an all-day
   /// event): show its day, not its start time. Absent otherwise.
   public var allDay: Bool?
+  /// The details its kind labels for a person (`outpost show`), in the reply's language.
+  public var fields: [Field]?
+
+  public struct Field: Codable, Sendable, Equatable {
+    public var label: String
+    public var value: String
+    /// `day` (a calendar day, "2026-11-05") or `time` (RFC 3339): the client writes it in the
+    /// reader's order and zone. Absent: the text as it is.
+    public var format: String?
+
+    public init(label: String, value: String, format: String? = nil) {
+      self.label = label
+      self.value = value
+      self.format = format
+    }
+  }
 
   public init(
-    noun: String, subtitle: String? = nil, amount: String? = nil, currency: String? = nil, allDay: Bool? = nil
+    noun: String, subtitle: String? = nil, amount: String? = nil, currency: String? = nil, allDay: Bool? = nil,
+    fields: [Field]? = nil
   ) {
+    self.fields = fields
     self.noun = noun
     self.subtitle = subtitle
     self.amount = amount

@@ -35,6 +35,7 @@ extension ItemDisplay: JSONDirectlyEncodable, JSONDirectlyDecodable {
     object.member("allDay", allDay)
     object.member("amount", amount)
     object.member("currency", currency)
+    if let fields { object.member("fields", fields) }
     object.member("noun", noun)
     object.member("subtitle", subtitle)
   }
@@ -43,6 +44,14 @@ extension ItemDisplay: JSONDirectlyEncodable, JSONDirectlyDecodable {
     self.init(
       noun: try object.string("noun"), subtitle: try object.stringIfPresent("subtitle"),
       amount: try object.stringIfPresent("amount"), currency: try object.stringIfPresent("currency"),
-      allDay: try object.boolIfPresent("allDay"))
+      allDay: try object.boolIfPresent("allDay"), fields: try object.decodeIfPresent([Field].self, "fields"))
+  }
+}
+
+extension ItemDisplay.Field: JSONDirectlyEncodable {
+  public func writeJSON(into object: inout JSONObjectWriter) {
+    object.member("format", format)
+    object.member("label", label)
+    object.member("value", value)
   }
 }

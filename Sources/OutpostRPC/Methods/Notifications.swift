@@ -159,11 +159,19 @@ public struct ReminderInfo: Codable, Sendable, Equatable {
   public var snoozedUntil: Date?
   /// `pending`, `fired`, `missed`, `withdrawn`, `dismissed`.
   public var state: String
+  /// A deadline rule's name in each language, as the item's kind declares it ("3 days before
+  /// the due day"); absent for the other rules, which every client words itself.
+  public var ruleLabel: LocalizedText?
+  /// True when the item is a day rather than a moment (an invoice's due day): its day is
+  /// shown, not the midnight it starts at. Absent otherwise.
+  public var allDay: Bool?
 
   public init(
     number: Int64, item: Int64, title: String, startsAt: Date?, account: String, rule: String, dueAt: Date,
-    snoozedUntil: Date?, state: String
+    snoozedUntil: Date?, state: String, ruleLabel: LocalizedText? = nil, allDay: Bool? = nil
   ) {
+    self.ruleLabel = ruleLabel
+    self.allDay = allDay
     self.number = number
     self.item = item
     self.title = title

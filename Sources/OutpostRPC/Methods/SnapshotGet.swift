@@ -14,7 +14,14 @@ public enum SnapshotGet: RPCMethod {
   public struct Params: Codable, Sendable, Equatable {
     /// `json` (snapshot.json, the default), `waybar`, `i3rs` (i3status-rust) or `line`.
     public var format: String?
-    public init(format: String? = nil) { self.format = format }
+    /// The reader's language (`de`): the words and the dates written for the one who asked (a
+    /// bar running `outpost snapshot` in the user's session); absent, the daemon's language,
+    /// as in the files.
+    public var language: String?
+    public init(format: String? = nil, language: String? = nil) {
+      self.format = format
+      self.language = language
+    }
   }
 
   public struct Result: Codable, Sendable, Equatable {

@@ -134,6 +134,7 @@ enum ReminderText {
       if minutes >= 120, minutes % 60 == 0 { return localized(.reminderRuleHoursBefore, "\(minutes / 60)") }
       return localized(.reminderRuleMinutesBefore, "\(minutes)")
     case let rule where rule.hasPrefix("deadline:"):
+      if let label = reminder.ruleLabel { return label[localized.language] }
       return localized(.reminderRuleDeadline, String(rule.dropFirst("deadline:".count)))
     default: return reminder.rule
     }
@@ -141,7 +142,8 @@ enum ReminderText {
 
   /// "#31 VBC Zürich – Volley Näfels, Sat 2026-12-05 20:00".
   static func item(_ reminder: ReminderInfo) -> String {
-    "#\(reminder.item) \(reminder.title)" + (reminder.startsAt.map { ", " + when($0) } ?? "")
+    "#\(reminder.item) \(reminder.title)"
+      + (reminder.startsAt.map { ", " + (reminder.allDay == true ? ItemText.allDay($0) : when($0)) } ?? "")
   }
 
   /// The state in words (`pending`, `fired`, `missed`, `withdrawn`, `dismissed`); others as they are.

@@ -40,7 +40,8 @@ struct SnapshotCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let result = try global.connect().call(SnapshotGet.self, .init(format: format))
+      let result = try global.connect().call(
+        SnapshotGet.self, .init(format: format, language: localized.language.rawValue))
       if global.json {
         Terminal.printJSON(result)
       } else {

@@ -166,10 +166,16 @@ extension EndToEnd {
       #expect(wrong.status == 1)
       #expect(wrong.stderr.contains("rejected the credentials"), "\(wrong.stderr)")
 
-      let unknownKind = try cli(
-        daemon, ["account", "add", "myspace", "--username", "x", "--password-stdin"], input: "pw")
+      // Said before any password is asked for: no terminal and no --password-stdin here.
+      let unknownKind = try cli(daemon, ["account", "add", "myspace", "--username", "x"])
       #expect(unknownKind.status == 64)
-      #expect(unknownKind.stderr.contains("Unknown kind \"myspace\""), "\(unknownKind.stderr)")
+      #expect(
+        unknownKind.stderr.contains("unknown kind \"myspace\"; Outpost knows: volleymanager"), "\(unknownKind.stderr)")
+
+      // A password piped to a kind that signs in at its pages would be sent as a refresh token.
+      let agile = try cli(daemon, ["account", "add", "agilenetwork", "--password-stdin"], input: "pw")
+      #expect(agile.status == 64)
+      #expect(agile.stderr.contains("agilenetwork accounts take no password"), "\(agile.stderr)")
 
       let ftp = try cli(daemon, base + ["--base-url", "ftp://127.0.0.1"], input: "pw")
       #expect(ftp.status == 64)

@@ -143,6 +143,7 @@ struct AgilityItems {
     details["number"] = .string(number)
     details["status"] = .string(stored)
     details["statusLabel"] = .string(effective.label)
+    details["state"] = .string(effective.state.rawValue)
     details["open"] = .string(AgilityMoney.decimal(effective.openCents))
     for (column, name) in [
       ("subtotal", "subtotal"), ("tax_amount", "taxAmount"), ("total", "total"), ("amount_paid", "amountPaid"),

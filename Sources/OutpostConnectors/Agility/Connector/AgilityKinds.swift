@@ -22,10 +22,19 @@ extension ItemKind {
 enum AgilityKinds {
   static let usd = "USD"
 
+  /// An invoice's effective status (`AgilityInvoiceStatus.State`) in each language.
+  static let invoiceStates: [String: LocalizedText] = [
+    "draft": LocalizedText(en: "draft", de: "Entwurf", fr: "brouillon", it: "bozza"),
+    "sent": LocalizedText(en: "sent", de: "versendet", fr: "envoyée", it: "inviata"),
+    "viewed": LocalizedText(en: "viewed", de: "angesehen", fr: "consultée", it: "vista"),
+    "paid": LocalizedText(en: "paid", de: "bezahlt", fr: "payée", it: "pagata"),
+    "overdue": LocalizedText(en: "overdue", de: "überfällig", fr: "en retard", it: "scaduta"),
+  ]
+
   static let declarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(
-      .invoice, noun: "invoice", appointment: true, subtitle: ["client", "statusLabel"],
-      amount: AmountField(valueKey: "open", currency: usd),
+      .invoice, noun: "invoice", appointment: true, subtitle: ["client", "state"],
+      valueLabels: ["state": invoiceStates], amount: AmountField(valueKey: "open", currency: usd),
       announcements: [
         // Paid (here or by the client) takes it off the reminders: say so once.
         ChangeAnnouncement(
@@ -33,10 +42,36 @@ enum AgilityKinds {
           summary: LocalizedText(en: "Paid: {0}", de: "Bezahlt: {0}", fr: "Payée : {0}", it: "Pagata: {0}"))
       ],
       // Seven tax years (agility.md), and never while it is open: it is still owed.
-      retention: ItemRetention(.taxYears(7), keptWhile: [.active])),
+      retention: ItemRetention(.taxYears(7), keptWhile: [.active]),
+      nouns: LocalizedText(en: "invoice", de: "Rechnung", fr: "facture", it: "fattura"),
+      fields: [
+        DetailField("number", LocalizedText(en: "number", de: "Nummer", fr: "numéro", it: "numero")),
+        DetailField("issueDate", LocalizedText(en: "issued", de: "ausgestellt", fr: "émise le", it: "emessa il"), .day),
+        DetailField("dueDate", LocalizedText(en: "due", de: "fällig", fr: "échéance", it: "scadenza"), .day),
+        DetailField("total", LocalizedText(en: "total", de: "Total", fr: "total", it: "totale")),
+        DetailField("amountPaid", LocalizedText(en: "paid", de: "bezahlt", fr: "payé", it: "pagato")),
+        DetailField("notes", LocalizedText(en: "notes", de: "Notizen", fr: "notes", it: "note")),
+      ],
+      deadlineLabels: [
+        "due-in-3": LocalizedText(
+          en: "due in 3 days", de: "in 3 Tagen fällig", fr: "échéance dans 3 jours", it: "scade tra 3 giorni"),
+        "due": LocalizedText(en: "due today", de: "heute fällig", fr: "échéance aujourd'hui", it: "scade oggi"),
+        "overdue": LocalizedText(en: "overdue", de: "überfällig", fr: "en retard", it: "scaduta"),
+        "overdue-week-": LocalizedText(
+          en: "overdue, week {0}", de: "überfällig, Woche {0}", fr: "en retard, semaine {0}",
+          it: "scaduta, settimana {0}"),
+      ]),
     ItemKindDeclaration(
       .moneyTransaction, noun: "transaction", appointment: false, subtitle: ["category", "account"],
-      amount: AmountField(valueKey: "amount", currency: usd), retention: .taxRecords),
+      amount: AmountField(valueKey: "amount", currency: usd), retention: .taxRecords,
+      nouns: LocalizedText(en: "transaction", de: "Buchung", fr: "opération", it: "movimento"),
+      fields: [
+        DetailField("merchant", LocalizedText(en: "merchant", de: "Händler", fr: "commerçant", it: "esercente")),
+        DetailField(
+          "descriptionRaw",
+          LocalizedText(en: "bank text", de: "Buchungstext", fr: "libellé bancaire", it: "causale bancaria")),
+        DetailField("date", LocalizedText(en: "date", de: "Datum", fr: "date", it: "data"), .day),
+      ]),
     ItemKindDeclaration(
       .bankAccount, noun: "account", appointment: false, subtitle: ["institution", "connectionStatus"],
       amount: AmountField(valueKey: "balance", currency: usd),
@@ -52,6 +87,18 @@ enum AgilityKinds {
     ItemKindDeclaration(.invoiceClient, noun: "client", appointment: false, subtitle: ["company", "email"]),
     ItemKindDeclaration(
       .taxInstallment, noun: "tax installment", appointment: true, subtitle: ["suggestedText", "estimateLabel"],
-      amount: AmountField(valueKey: "suggested", currency: usd), retention: .taxRecords),
+      amount: AmountField(valueKey: "suggested", currency: usd), retention: .taxRecords,
+      nouns: LocalizedText(
+        en: "tax installment", de: "Steuerrate", fr: "acompte d'impôt", it: "acconto d'imposta"),
+      deadlineLabels: [
+        "tax-in-14": LocalizedText(
+          en: "due in 14 days", de: "in 14 Tagen fällig", fr: "échéance dans 14 jours", it: "scade tra 14 giorni"),
+        "tax-in-3": LocalizedText(
+          en: "due in 3 days", de: "in 3 Tagen fällig", fr: "échéance dans 3 jours", it: "scade tra 3 giorni"),
+        "tax-due": LocalizedText(en: "due today", de: "heute fällig", fr: "échéance aujourd'hui", it: "scade oggi"),
+        "tax-underpaid": LocalizedText(
+          en: "possibly underpaid", de: "womöglich zu wenig bezahlt", fr: "peut-être insuffisant",
+          it: "forse versato troppo poco"),
+      ]),
   ]
 }

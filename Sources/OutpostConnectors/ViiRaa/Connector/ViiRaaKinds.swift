@@ -40,6 +40,12 @@ enum ViiRaaKinds {
         NotificationButton(
           key: "snooze-30", action: .viiraaReminderSnooze, params: ["minutes": 30],
           label: LocalizedText(en: "Snooze 30 min", de: "30 Min. später", fr: "Reporter 30 min", it: "Rinvia 30 min")),
+      ],
+      nouns: LocalizedText(
+        en: "coaching reminder", de: "Coaching-Erinnerung", fr: "rappel du coach", it: "promemoria del coach"),
+      deadlineLabels: [
+        "coaching": LocalizedText(
+          en: "at its time", de: "zur geplanten Zeit", fr: "à l'heure prévue", it: "all'ora prevista")
       ]),
     ItemKindDeclaration(
       .insight, noun: "insight", appointment: false, subtitle: ["body"],

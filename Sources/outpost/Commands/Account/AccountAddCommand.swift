@@ -117,7 +117,17 @@ struct AccountAddCommand: ParsableCommand {
       let connection = try global.connect()
       // A kind that signs in at the service's own pages takes no password: the account waits
       // for `outpost account login NAME`.
-      let described = try? connection.call(AccountsKinds.self, NoParams()).kinds.first { $0.kind == kind }
+      let kinds = try? connection.call(AccountsKinds.self, NoParams()).kinds
+      let described = kinds?.first { $0.kind == kind }
+      // An unknown kind is said before the password is asked for, not after.
+      if let kinds, described == nil {
+        throw CLIFailure(.usage, localized(.accountUnknownKind, kind, kinds.map(\.kind).joined(separator: ", ")))
+      }
+      // A password piped to a kind that has none would be taken for a refresh token and
+      // refused by the service as "invalid_grant": said here, before anything is sent.
+      if passwordFromStandardInput, described?.authentication == "oauth" {
+        throw CLIFailure(.usage, localized(.accountNoPasswordKind, kind))
+      }
       // A service with a password as well (ViiRaa: Google or a password) waits for a sign-in
       // at its pages only with --browser.
       let signsInInteractively =

@@ -1,6 +1,12 @@
 import OutpostModel
 import OutpostRPC
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -59,11 +65,12 @@ enum ItemText {
   /// its start: it was made at midnight in the zone of its service, which may not be this one.
   static func when(_ line: ItemLine, showDay: Bool) -> String {
     guard let start = line.startsAt else { return "" }
-    if line.allDay == true {
-      return day(start.addingTimeInterval(12 * 3600)) + " " + localized(.itemAllDay)
-    }
+    if line.allDay == true { return allDay(start) + " " + localized(.itemAllDay) }
     return (showDay ? day(start) + " " : "") + time(start) + (line.endsAt.map { "–" + time($0) } ?? "")
   }
+
+  /// The day of an all-day item starting at `start`: the local midnight nearest to it.
+  static func allDay(_ start: Date) -> String { day(start.addingTimeInterval(12 * 3600)) }
 
   /// One line: number, time, title, what kind-specific details say, where.
   static func line(_ line: ItemLine, showDay: Bool) -> String {
@@ -79,25 +86,58 @@ enum ItemText {
 
   static func line(_ listed: ListedItem, showDay: Bool) -> String { line(ItemLine(listed), showDay: showDay) }
 
-  /// Every field of one item, for `outpost show`.
+  /// One item in full, as a person reads it: the labelled rows every item has, then the
+  /// fields its kind declares, in the user's language; the service's other details are only
+  /// counted (`--json` has them all), a raw key says nothing to a person (issue 48 §3).
   static func detail(_ listed: ListedItem) -> String {
     let item = listed.item
     let line = ItemLine(listed)
     var rows: [(String, String)] = [("", "#\(listed.number)  \(item.title)")]
-    rows.append(("kind", "\(listed.display?.noun ?? item.kind.rawValue) (\(listed.account))"))
-    if let subtitle = listed.display?.subtitle { rows.append(("about", subtitle)) }
-    if let amount = amountText(line) { rows.append(("amount", amount)) }
-    if item.startsAt != nil { rows.append(("when", when(line, showDay: true))) }
-    if let location = item.location { rows.append(("where", location)) }
-    rows.append(("status", item.status == .cancelled ? localized(.itemCancelled) : item.status.rawValue))
-    if listed.removedAt != nil { rows.append(("note", localized(.itemRemoved))) }
-    if case .object(let details) = item.details {
-      for key in details.keys.sorted() { rows.append((key, render(details[key]!))) }
-    }
-    if let link = item.link { rows.append(("link", link)) }
+    rows.append((localized(.itemFieldKind), "\(listed.display?.noun ?? item.kind.rawValue) (\(listed.account))"))
+    if let subtitle = listed.display?.subtitle { rows.append((localized(.itemFieldAbout), subtitle)) }
+    if let amount = amountText(line) { rows.append((localized(.itemFieldAmount), amount)) }
+    if item.startsAt != nil { rows.append((localized(.itemFieldWhen), when(line, showDay: true))) }
+    if let location = item.location { rows.append((localized(.itemFieldWhere), location)) }
+    rows.append((localized(.itemFieldStatus), statusText(item.status)))
+    if listed.removedAt != nil { rows.append((localized(.itemFieldNote), localized(.itemRemoved))) }
+    for field in listed.display?.fields ?? [] { rows.append((field.label, fieldValue(field))) }
+    if let link = item.link { rows.append((localized(.itemFieldLink), link)) }
     let width = rows.map(\.0.count).max()! + 2
-    return rows.map { $0.0.isEmpty ? $0.1 : $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
+    var text = rows.map { $0.0.isEmpty ? $0.1 : $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
       .joined(separator: "\n")
+    // What `display` and the rows above already say is not counted again.
+    let shown = (listed.display?.fields?.count ?? 0) + (listed.display?.subtitle == nil ? 0 : 1)
+    if case .object(let details) = item.details, details.count > shown {
+      text += "\n" + localized(.itemMoreDetails, "\(details.count - shown)", "\(listed.number)")
+    }
+    return text
+  }
+
+  static func statusText(_ status: ItemStatus) -> String {
+    switch status {
+    case .active: localized(.itemStatusActive)
+    case .cancelled: localized(.itemCancelled)
+    case .applied: localized(.itemStatusApplied)
+    case .closed: localized(.itemStatusClosed)
+    }
+  }
+
+  /// A field's value in the reader's order and zone: a day "05.11.2026", an instant
+  /// "05.11.2026 14:05" (no seconds), anything else as the daemon wrote it.
+  static func fieldValue(_ field: ItemDisplay.Field) -> String {
+    switch field.format {
+    case "day": return day(iso: field.value)
+    case "time":
+      guard let date = instant(field.value) else { return field.value }
+      return Terminal.localTime(date)
+    default: return field.value
+    }
+  }
+
+  /// An RFC 3339 instant as services write them, with or without fractions of a second.
+  static func instant(_ text: String) -> Date? {
+    if let date = ISO8601Seconds.parseAnyForm(text) { return date }
+    return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
   }
 
   /// `CHF 120.00`, when the item's kind carries money and the item says how much.

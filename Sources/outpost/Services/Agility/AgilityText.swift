@@ -84,7 +84,7 @@ enum AgilityText {
         line += "  " + localized(.agilityInvoiceOpen, money(invoice["open"]))
       }
       // The open amount is its own column: the label says only that a part was paid.
-      var label = status
+      var label = invoiceStateKey(status).map { localized($0) } ?? status
       if invoice["partiallyPaid"] == .bool(true) { label += ", " + localized(.agilityPartiallyPaid) }
       if let days = invoice["daysOverdue"]?.int64Value {
         label += " (" + localized(.agilityDaysOverdue, "\(days)") + ")"
@@ -157,6 +157,18 @@ enum AgilityText {
     }
     lines.append(localized(.agilityTaxDisclaimer))
     return lines
+  }
+
+  /// An invoice's effective status (agility.md §3) in the user's words.
+  static func invoiceStateKey(_ state: String) -> MessageKey? {
+    switch state {
+    case "draft": .agilityInvoiceDraft
+    case "sent": .agilityInvoiceSent
+    case "viewed": .agilityInvoiceViewed
+    case "paid": .agilityInvoicePaid
+    case "overdue": .agilityInvoiceOverdue
+    default: nil
+    }
   }
 
   static func stateKey(_ state: String) -> MessageKey {
