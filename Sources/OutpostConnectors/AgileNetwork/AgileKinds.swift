@@ -23,7 +23,9 @@ enum AgileKinds {
     fr: "{0} nouveautés de personnes que vous suivez", it: "{0} novità da chi segui")
 
   static let declarations: [ItemKindDeclaration] = [
-    ItemKindDeclaration(.expert, noun: "expert", appointment: false, subtitle: ["category", "subscribers"]),
+    ItemKindDeclaration(
+      .expert, noun: "expert", appointment: false, subtitle: ["category", "subscribers"],
+      nouns: LocalizedText(en: "expert", de: "Experte", fr: "expert", it: "esperto")),
     ItemKindDeclaration(
       .content, noun: "content", appointment: false, subtitle: ["expert", "kindLabel"],
       announcements: [
@@ -39,7 +41,7 @@ enum AgileKinds {
             en: "New article: {0}", de: "Neuer Artikel: {0}", fr: "Nouvel article : {0}", it: "Nuovo articolo: {0}"),
           grouped: newFromFollowed,
           headline: "expert"),
-      ]),
+      ], nouns: LocalizedText(en: "content", de: "Inhalt", fr: "contenu", it: "contenuto")),
     ItemKindDeclaration(
       .subscription, noun: "subscription", appointment: false, subtitle: ["statusLabel", "billing"],
       valueLabels: ["statusLabel": subscriptionStatusLabels],
@@ -68,6 +70,7 @@ enum AgileKinds {
             en: "Subscription renewed: {0}", de: "Abo verlängert: {0}", fr: "Abonnement renouvelé : {0}",
             it: "Abbonamento rinnovato: {0}")),
       ],
+      nouns: LocalizedText(en: "subscription", de: "Abo", fr: "abonnement", it: "abbonamento"),
       deadlineLabels: [
         "renewal": LocalizedText(
           en: "before it renews", de: "vor der Verlängerung", fr: "avant le renouvellement", it: "prima del rinnovo")
@@ -78,14 +81,17 @@ enum AgileKinds {
         ChangeAnnouncement(
           category: "promotions", on: [.new],
           summary: LocalizedText(en: "Offer: {0}", de: "Angebot: {0}", fr: "Offre : {0}", it: "Offerta: {0}"))
-      ]),
+      ], nouns: LocalizedText(en: "offer", de: "Angebot", fr: "offre", it: "offerta")),
     // The brand's own toggles (agile-network.md §6): one it has off keeps that category off
     // this desktop too; `outpost agile notifications` changes them there.
     ItemKindDeclaration(
       .notificationSettings, noun: "notification settings", appointment: false,
       categorySwitches: [
         "newContent": "new-content", "subscriptionUpdates": "subscription-updates", "promotions": "promotions",
-      ]),
+      ],
+      nouns: LocalizedText(
+        en: "notification settings", de: "Benachrichtigungseinstellungen", fr: "réglages des notifications",
+        it: "impostazioni delle notifiche")),
   ]
 
   /// The words for a subscription's status, by the label the items keep (`AgileItems.statusLabel`).

@@ -11,7 +11,12 @@ public struct ICalFeedConnector: SyncingConnector {
 
   public static let descriptor = ConnectorDescriptor(
     kind: "ical", displayName: "iCal feed", authentication: .secretURL, defaultBaseURL: "",
-    requiresUsername: false, itemKinds: [ItemKindDeclaration(.event, noun: "event", appointment: true)])
+    requiresUsername: false,
+    itemKinds: [
+      ItemKindDeclaration(
+        .event, noun: "event", appointment: true,
+        nouns: LocalizedText(en: "event", de: "Termin", fr: "événement", it: "evento"))
+    ])
 
   public static let itemKinds: Set<ItemKind> = [.event]
 

@@ -78,7 +78,8 @@ extension RPPConnector {
   ]
 
   static let conversationDeclaration = ItemKindDeclaration(
-    .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"], unreadKey: "unreadCount")
+    .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"], unreadKey: "unreadCount",
+    nouns: LocalizedText(en: "conversation", de: "Unterhaltung", fr: "conversation", it: "conversazione"))
 
   static let messageDeclaration = ItemKindDeclaration(
     .message, noun: "message", appointment: false,
@@ -95,7 +96,7 @@ extension RPPConnector {
       NotificationButton(
         key: "reply", command: "outpost rpp messages {conversationId}",
         label: LocalizedText(en: "Reply", de: "Antworten", fr: "Répondre", it: "Rispondi"))
-    ])
+    ], nouns: LocalizedText(en: "message", de: "Nachricht", fr: "message", it: "messaggio"))
 
   static let linkSchemes = [
     LinkScheme(

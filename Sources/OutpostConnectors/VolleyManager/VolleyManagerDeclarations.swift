@@ -33,7 +33,7 @@ extension VolleyManagerConnector {
             en: "Venue changed: {0}", de: "Neuer Spielort: {0}", fr: "Lieu modifié : {0}",
             it: "Luogo cambiato: {0}"),
           grouped: changedMany),
-      ]),
+      ], nouns: LocalizedText(en: "assignment", de: "Aufgebot", fr: "convocation", it: "designazione")),
     ItemKindDeclaration(
       .compensation, noun: "compensation", appointment: false, subtitle: ["league"],
       amount: AmountField(valueKey: "cost", currency: "CHF"),
@@ -44,10 +44,12 @@ extension VolleyManagerConnector {
         DetailField("gameNumber", LocalizedText(en: "game", de: "Spiel", fr: "match", it: "partita")),
         DetailField(
           "gameCompensation",
-          LocalizedText(en: "game fee", de: "Spielentschädigung", fr: "indemnité de match", it: "indennità partita")),
+          LocalizedText(en: "game fee", de: "Spielentschädigung", fr: "indemnité de match", it: "indennità partita"),
+          .decimal),
         DetailField(
           "travelExpenses",
-          LocalizedText(en: "travel", de: "Reisespesen", fr: "frais de déplacement", it: "spese di viaggio")),
+          LocalizedText(en: "travel", de: "Reisespesen", fr: "frais de déplacement", it: "spese di viaggio"),
+          .decimal),
         DetailField(
           "distanceInMetres", LocalizedText(en: "distance", de: "Distanz", fr: "distance", it: "distanza"), .metres),
         DetailField(
@@ -63,7 +65,8 @@ extension VolleyManagerConnector {
           summary: LocalizedText(
             en: "Your exchange offer was taken: {0}", de: "Dein Tauschangebot wurde übernommen: {0}",
             fr: "Votre offre d'échange a été reprise : {0}", it: "La tua offerta di scambio è stata presa: {0}"))
-      ], followsCancellationOf: "gameNumber"),
+      ], followsCancellationOf: "gameNumber",
+      nouns: LocalizedText(en: "exchange entry", de: "Tauschangebot", fr: "offre d'échange", it: "offerta di scambio")),
   ]
 
   private static let changedMany = LocalizedText(

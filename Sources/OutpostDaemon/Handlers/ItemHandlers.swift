@@ -216,7 +216,8 @@ enum ItemHandlers {
     let amount = declaration.amount(of: item)
     let fields = (withFields ? declaration.labelledFields(of: item, in: language) : []).map {
       ItemDisplay.Field(
-        label: $0.label, value: $0.value, format: $0.format == .day || $0.format == .time ? $0.format.rawValue : nil)
+        label: $0.label, value: $0.value,
+        format: [.day, .time, .decimal].contains($0.format) ? $0.format.rawValue : nil)
     }
     return ItemDisplay(
       noun: declaration.noun(in: language), subtitle: declaration.subtitle(of: item, in: language),

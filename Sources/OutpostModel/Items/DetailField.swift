@@ -14,6 +14,8 @@ public struct DetailField: Codable, Sendable, Equatable {
     case yesNo
     /// Metres, written as kilometres ("21 km").
     case metres
+    /// A decimal as text ("45.00"): with the reader's decimal separator ("45,00").
+    case decimal
   }
 
   public var key: String

@@ -111,7 +111,8 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
 
   /// The words for the deadline `name` in every language, nil when the kind gives none.
   public func deadlineLabel(_ name: String) -> LocalizedText? {
-    if let label = deadlineLabels[name] { return label }
+    // A stem ("overdue-week-") names numbered deadlines only, never one of its own.
+    if !name.hasSuffix("-"), let label = deadlineLabels[name] { return label }
     let stem = name.reversed().drop(while: \.isNumber)
     guard stem.count < name.count, let label = deadlineLabels[String(stem.reversed())] else { return nil }
     let number = String(name.dropFirst(stem.count))

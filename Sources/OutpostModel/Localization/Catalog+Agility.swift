@@ -124,6 +124,32 @@ extension Catalog {
     .agilityUncategorised: [
       .en: "uncategorised", .de: "ohne Kategorie", .fr: "sans catégorie", .it: "senza categoria",
     ],
+    .agilityNoticeWageBase: [
+      .en: "the Social Security wage base for {0} is not known yet; {1}'s is used",
+      .de:
+        "die Beitragsbemessungsgrenze der Social Security für {0} ist noch nicht bekannt; die von {1} wird verwendet",
+      .fr: "le plafond de la Social Security pour {0} n'est pas encore connu ; celui de {1} est utilisé",
+      .it: "il massimale della Social Security per {0} non è ancora noto; si usa quello del {1}",
+    ],
+    .agilityNoticeUncategorised: [
+      .en: "{0} {0?transaction is|transactions are} not categorised and not counted",
+      .de: "{0} {0?Buchung ist|Buchungen sind} nicht kategorisiert und nicht mitgezählt",
+      .fr:
+        "{0} {0?opération n'est pas catégorisée et n'est pas comptée|opérations ne sont pas catégorisées et ne sont pas comptées}",
+      .it: "{0} {0?movimento non è categorizzato e non è contato|movimenti non sono categorizzati e non sono contati}",
+    ],
+    .agilityNoticeMedicare: [
+      .en: "the projected profit is above $200,000: Additional Medicare Tax (Form 8959) is not included",
+      .de: "der erwartete Gewinn liegt über 200.000 $: die Additional Medicare Tax (Formular 8959) ist nicht enthalten",
+      .fr: "le bénéfice prévu dépasse 200 000 $ : l'Additional Medicare Tax (formulaire 8959) n'est pas comprise",
+      .it: "l'utile previsto supera 200.000 $: l'Additional Medicare Tax (modulo 8959) non è inclusa",
+    ],
+    .agilityNoticeOverride: [
+      .en: "taxDueOverrides: \"{0}\" is not YEAR-Qn=YYYY-MM-DD (e.g. 2026-Q1=2026-05-01)",
+      .de: "taxDueOverrides: «{0}» ist nicht JAHR-Qn=JJJJ-MM-TT (z. B. 2026-Q1=2026-05-01)",
+      .fr: "taxDueOverrides : « {0} » n'est pas ANNÉE-Qn=AAAA-MM-JJ (p. ex. 2026-Q1=2026-05-01)",
+      .it: "taxDueOverrides: «{0}» non è ANNO-Qn=AAAA-MM-GG (ad es. 2026-Q1=2026-05-01)",
+    ],
     .agilityInvoiceDraft: [.en: "draft", .de: "Entwurf", .fr: "brouillon", .it: "bozza"],
     .agilityInvoiceSent: [.en: "sent", .de: "versendet", .fr: "envoyée", .it: "inviata"],
     .agilityInvoiceViewed: [.en: "viewed", .de: "angesehen", .fr: "consultée", .it: "vista"],

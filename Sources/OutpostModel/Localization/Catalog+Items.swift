@@ -86,6 +86,8 @@ extension Catalog {
         "{0} funziona solo online e {1} non raggiunge ora il suo servizio: non è stato inviato né messo in coda nulla. Riprova quando torna raggiungibile (`outpost sync {1} --wait` lo verifica).",
     ],
     .itemAllDay: [.en: "all day", .de: "ganztägig", .fr: "toute la journée", .it: "tutto il giorno"],
+    .compensationPaid: [.en: "paid", .de: "bezahlt", .fr: "payée", .it: "pagata"],
+    .compensationUnpaid: [.en: "unpaid", .de: "offen", .fr: "non payée", .it: "non pagata"],
     .itemFieldKind: [.en: "kind", .de: "Art", .fr: "type", .it: "tipo"],
     .itemFieldAbout: [.en: "about", .de: "Angaben", .fr: "précisions", .it: "dettagli"],
     .itemFieldAmount: [.en: "amount", .de: "Betrag", .fr: "montant", .it: "importo"],

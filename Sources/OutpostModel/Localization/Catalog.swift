@@ -84,7 +84,13 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
+  case compensationPaid
+  case compensationUnpaid
   case agilityInvoiceDraft
+  case agilityNoticeWageBase
+  case agilityNoticeUncategorised
+  case agilityNoticeMedicare
+  case agilityNoticeOverride
   case agilityInvoiceSent
   case agilityInvoiceViewed
   case agilityInvoicePaid

@@ -48,8 +48,8 @@ enum AgilityKinds {
         DetailField("number", LocalizedText(en: "number", de: "Nummer", fr: "numéro", it: "numero")),
         DetailField("issueDate", LocalizedText(en: "issued", de: "ausgestellt", fr: "émise le", it: "emessa il"), .day),
         DetailField("dueDate", LocalizedText(en: "due", de: "fällig", fr: "échéance", it: "scadenza"), .day),
-        DetailField("total", LocalizedText(en: "total", de: "Total", fr: "total", it: "totale")),
-        DetailField("amountPaid", LocalizedText(en: "paid", de: "bezahlt", fr: "payé", it: "pagato")),
+        DetailField("total", LocalizedText(en: "total", de: "Total", fr: "total", it: "totale"), .decimal),
+        DetailField("amountPaid", LocalizedText(en: "paid", de: "bezahlt", fr: "payé", it: "pagato"), .decimal),
         DetailField("notes", LocalizedText(en: "notes", de: "Notizen", fr: "notes", it: "note")),
       ],
       deadlineLabels: [
@@ -82,9 +82,13 @@ enum AgilityKinds {
           summary: LocalizedText(
             en: "Reconnect your bank in Agility: {0}", de: "Bank in Agility neu verbinden: {0}",
             fr: "Reconnectez votre banque dans Agility : {0}", it: "Ricollega la banca in Agility: {0}"))
-      ]),
-    ItemKindDeclaration(.moneyCategory, noun: "category", appointment: false, subtitle: ["kind", "scheduleCLine"]),
-    ItemKindDeclaration(.invoiceClient, noun: "client", appointment: false, subtitle: ["company", "email"]),
+      ], nouns: LocalizedText(en: "account", de: "Konto", fr: "compte", it: "conto")),
+    ItemKindDeclaration(
+      .moneyCategory, noun: "category", appointment: false, subtitle: ["kind", "scheduleCLine"],
+      nouns: LocalizedText(en: "category", de: "Kategorie", fr: "catégorie", it: "categoria")),
+    ItemKindDeclaration(
+      .invoiceClient, noun: "client", appointment: false, subtitle: ["company", "email"],
+      nouns: LocalizedText(en: "client", de: "Kunde", fr: "client", it: "cliente")),
     ItemKindDeclaration(
       .taxInstallment, noun: "tax installment", appointment: true, subtitle: ["suggestedText", "estimateLabel"],
       amount: AmountField(valueKey: "suggested", currency: usd), retention: .taxRecords,

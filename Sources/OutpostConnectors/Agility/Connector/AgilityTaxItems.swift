@@ -51,7 +51,7 @@ enum AgilityTaxItems {
       year: year, transactions: transactions, today: today, rate: rate, w2SocialSecurityWages: w2,
       dueOverrides: postponed)
     for entry in unreadable {
-      report.warnings.append("taxDueOverrides: \"\(entry)\" is not YEAR-Qn=YYYY-MM-DD (e.g. 2026-Q1=2026-05-01)")
+      report.notices.append(.unreadableOverride(entry))
     }
     return report
   }

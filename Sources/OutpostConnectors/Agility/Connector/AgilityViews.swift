@@ -223,7 +223,8 @@ enum AgilityTaxTable {
     return [
       "year": .int(Int64(report.year)), "today": .string(AgilityDays.iso(today)), "installments": .array(rows),
       "selfEmploymentOnly": .bool(report.selfEmploymentOnly), "uncategorised": .int(Int64(report.uncategorised)),
-      "warnings": .array(report.warnings.map { .string($0) }), "disclaimer": .string(AgilityTaxItems.disclaimer),
+      "warnings": .array(report.warnings.map { .string($0) }), "notices": .array(report.notices.map(\.json)),
+      "disclaimer": .string(AgilityTaxItems.disclaimer),
     ]
   }
 }

@@ -1,4 +1,5 @@
 import OutpostCalendar
+import OutpostModel
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -42,7 +43,42 @@ public struct TaxYearReport: Sendable, Equatable {
   public var rows: [Row]
   /// Rows of the year without a category: not in the profit, worth a look.
   public var uncategorised: Int
-  public var warnings: [String]
+  /// What the user should know about the figures, each said in their language by the client.
+  public var notices: [Notice]
+  /// The notices in English (what older clients show).
+  public var warnings: [String] { notices.map(\.english) }
+
+  public enum Notice: Sendable, Equatable {
+    case wageBaseUnknown(year: Int, latest: Int)
+    case uncategorised(Int)
+    case additionalMedicare
+    case unreadableOverride(String)
+
+    public var english: String {
+      switch self {
+      case .wageBaseUnknown(let year, let latest):
+        "the Social Security wage base for \(year) is not known yet; \(latest)'s is used"
+      case .uncategorised(let count):
+        "\(count) transaction\(count == 1 ? " is" : "s are") not categorised and not counted"
+      case .additionalMedicare:
+        "the projected profit is above $200,000: Additional Medicare Tax (Form 8959) is not included"
+      case .unreadableOverride(let entry):
+        "taxDueOverrides: \"\(entry)\" is not YEAR-Qn=YYYY-MM-DD (e.g. 2026-Q1=2026-05-01)"
+      }
+    }
+
+    /// `{"code": "uncategorised", "args": ["6"]}`: a code and its arguments, for the client's words.
+    public var json: JSONValue {
+      let (code, args): (String, [String]) =
+        switch self {
+        case .wageBaseUnknown(let year, let latest): ("wageBaseUnknown", ["\(year)", "\(latest)"])
+        case .uncategorised(let count): ("uncategorised", ["\(count)"])
+        case .additionalMedicare: ("additionalMedicare", [])
+        case .unreadableOverride(let entry): ("unreadableOverride", [entry])
+        }
+      return ["code": .string(code), "args": .array(args.map { .string($0) })]
+    }
+  }
   /// No income tax rate set: SE tax only.
   public var selfEmploymentOnly: Bool
 
@@ -58,14 +94,11 @@ public struct TaxYearReport: Sendable, Equatable {
     let start = CivilDate(year: year, month: 1, day: 1)!
     let inYear = transactions.filter { $0.date.year == year }
     uncategorised = inYear.count { $0.categoryKind == nil }
-    var warnings: [String] = []
+    var notices: [Notice] = []
     if EstimatedTax.wageBases[year] == nil, let latest = EstimatedTax.wageBases.keys.max() {
-      warnings.append("the Social Security wage base for \(year) is not known yet; \(latest)'s is used")
+      notices.append(.wageBaseUnknown(year: year, latest: latest))
     }
-    if uncategorised > 0 {
-      warnings.append(
-        "\(uncategorised) transaction\(uncategorised == 1 ? " is" : "s are") not categorised and not counted")
-    }
+    if uncategorised > 0 { notices.append(.uncategorised(uncategorised)) }
     var rows: [Row] = []
     for var dates in EstimatedTaxDueDates.installments(taxYear: year) {
       if let postponed = dueOverrides["\(year)-Q\(dates.quarter)"] {
@@ -85,10 +118,10 @@ public struct TaxYearReport: Sendable, Equatable {
       rows.append(Row(dates: dates, estimate: estimate, projected: projected, profitToDate: profit))
     }
     if let annual = rows.last?.estimate.annualisedProfit, annual > 200_000 {
-      warnings.append("the projected profit is above $200,000: Additional Medicare Tax (Form 8959) is not included")
+      notices.append(.additionalMedicare)
     }
     self.rows = rows
-    self.warnings = warnings
+    self.notices = notices
   }
 
   /// P(a..b): income minus business expenses at their deductible share; transfers, personal

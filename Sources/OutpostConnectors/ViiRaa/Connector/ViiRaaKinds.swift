@@ -23,14 +23,27 @@ extension ItemKind {
 /// the service's own snooze as buttons; an insight opened from its notification is marked read.
 enum ViiRaaKinds {
   static let declarations: [ItemKindDeclaration] = [
-    ItemKindDeclaration(.glucoseReading, noun: "glucose reading", appointment: false, subtitle: ["kind", "source"]),
+    ItemKindDeclaration(
+      .glucoseReading, noun: "glucose reading", appointment: false, subtitle: ["kind", "source"],
+      nouns: LocalizedText(
+        en: "glucose reading", de: "Glukosewert", fr: "mesure de glycémie", it: "misurazione della glicemia")),
     // Health history, like the glucose series: a year of weigh-ins and steps is what the user
     // looks back on, not an ended item.
     ItemKindDeclaration(
-      .weightReading, noun: "weight", appointment: false, subtitle: ["source"], retention: ItemRetention(.forever)),
+      .weightReading, noun: "weight", appointment: false, subtitle: ["source"], retention: ItemRetention(.forever),
+      nouns: LocalizedText(en: "weight", de: "Gewicht", fr: "poids", it: "peso")),
     ItemKindDeclaration(
-      .activityDay, noun: "activity day", appointment: false, subtitle: ["exerciseMinutesText"],
-      retention: ItemRetention(.forever)),
+      // Its numbers as labelled fields, in the reader's words ("exerciseMinutesText" is English).
+      .activityDay, noun: "activity day", appointment: false, retention: ItemRetention(.forever),
+      nouns: LocalizedText(
+        en: "activity day", de: "Aktivitätstag", fr: "journée d'activité", it: "giornata di attività"),
+      fields: [
+        DetailField("steps", LocalizedText(en: "steps", de: "Schritte", fr: "pas", it: "passi")),
+        DetailField(
+          "exerciseMinutes",
+          LocalizedText(en: "exercise (min)", de: "Bewegung (Min.)", fr: "exercice (min)", it: "esercizio (min)")),
+        DetailField("distanceM", LocalizedText(en: "distance", de: "Distanz", fr: "distance", it: "distanza"), .metres),
+      ]),
     ItemKindDeclaration(
       .coachingReminder, noun: "coaching reminder", appointment: true, subtitle: ["body"],
       notificationButtons: [
@@ -56,7 +69,10 @@ enum ViiRaaKinds {
             en: "New insight: {0}", de: "Neue Erkenntnis: {0}", fr: "Nouvel aperçu : {0}", it: "Nuovo spunto: {0}"),
           grouped: LocalizedText(
             en: "{0} new insights", de: "{0} neue Erkenntnisse", fr: "{0} nouveaux aperçus", it: "{0} nuovi spunti"))
-      ], unreadKey: "unread", openAction: .viiraaInsightRead),
-    ItemKindDeclaration(.healthProfile, noun: "profile", appointment: false),
+      ], unreadKey: "unread", openAction: .viiraaInsightRead,
+      nouns: LocalizedText(en: "insight", de: "Erkenntnis", fr: "aperçu", it: "spunto")),
+    ItemKindDeclaration(
+      .healthProfile, noun: "profile", appointment: false,
+      nouns: LocalizedText(en: "profile", de: "Profil", fr: "profil", it: "profilo")),
   ]
 }

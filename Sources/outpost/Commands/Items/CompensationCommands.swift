@@ -19,7 +19,7 @@ struct CompensationsCommand: ParsableCommand {
       }
       for listed in result.items {
         // The line carries the amount, as the connector declares where it is.
-        let paid = listed.item.details["paid"] == .bool(true) ? "paid" : "unpaid"
+        let paid = localized(listed.item.details["paid"] == .bool(true) ? .compensationPaid : .compensationUnpaid)
         print(ItemText.line(listed, showDay: true) + "\n      \(paid)")
       }
     }

@@ -127,6 +127,7 @@ enum ItemText {
   static func fieldValue(_ field: ItemDisplay.Field) -> String {
     switch field.format {
     case "day": return day(iso: field.value)
+    case "decimal": return numberStyle.decimal(field.value)
     case "time":
       guard let date = instant(field.value) else { return field.value }
       return Terminal.localTime(date)
@@ -143,7 +144,7 @@ enum ItemText {
   /// `CHF 120.00`, when the item's kind carries money and the item says how much.
   static func amountText(_ line: ItemLine) -> String? {
     guard let amount = line.amount else { return nil }
-    return [line.currency, amount].compactMap { $0 }.joined(separator: " ")
+    return [line.currency, numberStyle.decimal(amount)].compactMap { $0 }.joined(separator: " ")
   }
 
   static func render(_ value: JSONValue) -> String {

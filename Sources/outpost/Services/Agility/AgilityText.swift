@@ -104,7 +104,7 @@ enum AgilityText {
       let number = transaction["id"]?.stringValue.flatMap { numbers[$0] }.map { "\($0)" } ?? "-"
       var line = [
         number.agilityPadded(6),
-        transaction["date"]?.stringValue ?? "",
+        ItemText.day(iso: transaction["date"]?.stringValue ?? ""),
         signed(transaction["amount"]).agilityPadded(13),
         transaction["merchant"]?.stringValue ?? "",
       ].joined(separator: " ")
@@ -152,11 +152,30 @@ enum AgilityText {
         lines.append(line)
       }
     }
-    if case .array(let warnings)? = answer["warnings"] {
+    // Said in the user's words from their codes; an older daemon's English as it came.
+    if case .array(let notices)? = answer["notices"] {
+      for notice in notices { lines.append(localized(.agilityWarning, noticeText(notice))) }
+    } else if case .array(let warnings)? = answer["warnings"] {
       for warning in warnings.compactMap(\.stringValue) { lines.append(localized(.agilityWarning, warning)) }
     }
     lines.append(localized(.agilityTaxDisclaimer))
     return lines
+  }
+
+  /// A tax notice (`TaxYearReport.Notice`) in the user's words; an unknown code as its English.
+  static func noticeText(_ notice: JSONValue) -> String {
+    var args: [String] = []
+    if case .array(let values)? = notice["args"] { args = values.compactMap(\.stringValue) }
+    let key: MessageKey? =
+      switch notice["code"]?.stringValue {
+      case "wageBaseUnknown" where args.count == 2: .agilityNoticeWageBase
+      case "uncategorised" where args.count == 1: .agilityNoticeUncategorised
+      case "additionalMedicare": .agilityNoticeMedicare
+      case "unreadableOverride" where args.count == 1: .agilityNoticeOverride
+      default: nil
+      }
+    guard let key else { return notice["code"]?.stringValue ?? "?" }
+    return localized(key, arguments: args)
   }
 
   /// An invoice's effective status (agility.md §3) in the user's words.
