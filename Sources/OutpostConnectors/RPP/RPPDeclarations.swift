@@ -52,11 +52,19 @@ extension RPPConnector {
           en: "Open photos", de: "Fotos öffnen", fr: "Ouvrir les photos", it: "Apri le foto")),
     ],
     nouns: LocalizedText(en: "shoot", de: "Shooting", fr: "séance", it: "servizio"),
+    // Also the lines of its calendar event (the connector's own description is English).
     fields: [
       DetailField(
-        "accessInstructions", LocalizedText(en: "access", de: "Zugang", fr: "accès", it: "accesso")),
-      DetailField("deliveryURL", LocalizedText(en: "photos", de: "Fotos", fr: "photos", it: "foto")),
-      DetailField("mapLink", LocalizedText(en: "map", de: "Karte", fr: "carte", it: "mappa")),
+        "orderNumber", LocalizedText(en: "order", de: "Auftrag", fr: "commande", it: "ordine"), calendar: true),
+      DetailField("stage", LocalizedText(en: "status", de: "Stand", fr: "état", it: "stato"), calendar: true),
+      DetailField(
+        "photographer", LocalizedText(en: "photographer", de: "Fotograf", fr: "photographe", it: "fotografo"),
+        calendar: true),
+      DetailField(
+        "accessInstructions", LocalizedText(en: "access", de: "Zugang", fr: "accès", it: "accesso"), calendar: true),
+      DetailField("notes", LocalizedText(en: "notes", de: "Notizen", fr: "notes", it: "note"), calendar: true),
+      DetailField("deliveryURL", LocalizedText(en: "photos", de: "Fotos", fr: "photos", it: "foto"), calendar: true),
+      DetailField("mapLink", LocalizedText(en: "map", de: "Karte", fr: "carte", it: "mappa"), calendar: true),
     ])
 
   /// The words for a shoot's stage (`RPPItems.stage`: the order's status, refined while it is

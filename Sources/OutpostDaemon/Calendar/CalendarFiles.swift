@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OutpostCalendar
+import OutpostConnectors
 import OutpostModel
 import OutpostStore
 import Synchronization
@@ -242,8 +243,17 @@ actor CalendarFiles {
     // Cancelled games stay (marked) until they are past, then leave the calendar; past events
     // get no alarms (a new subscriber must not be reminded of last month's games).
     // Only the details the events are written from: the others were parsed for nothing.
-    let stored = try await store.items(accountID: accountID, detailKeys: CalendarWriter.detailKeys).filter {
+    var stored = try await store.items(accountID: accountID, detailKeys: Self.detailKeys).filter {
       CalendarWriter.isCalendarItem($0.item, asOf: now, kinds: settings.eventKinds)
+    }
+    // A kind that declares its calendar lines is described in the calendar's language.
+    for index in stored.indices {
+      guard let declaration = ConnectorRegistry.itemKind(stored[index].item.kind),
+        let text = declaration.calendarDescription(of: stored[index].item, in: settings.language),
+        case .object(var details) = stored[index].item.details
+      else { continue }
+      details["description"] = .string(text)
+      stored[index].item.details = .object(details)
     }
     var calendarSettings = settings
     if let name { calendarSettings.name = "\(settings.name) — \(name)" }
@@ -266,6 +276,9 @@ actor CalendarFiles {
   private func replace(file: String, with bytes: [UInt8]) throws -> Bool {
     try CalendarFileWriter.replace(directory + "/" + file, with: bytes)
   }
+
+  /// The details the events are written from: the calendar's own and those kinds declare.
+  static let detailKeys = CalendarWriter.detailKeys.union(ConnectorRegistry.itemKinds.flatMap(\.calendarKeys))
 
   /// Account names are letters, digits and `._-@` (checked when added): safe as file names.
   static func fileName(_ accountName: String) -> String { accountName + ".ics" }

@@ -214,7 +214,10 @@ enum ItemHandlers {
   static func display(_ item: Item, language: Language = .en, fields withFields: Bool = false) -> ItemDisplay? {
     guard let declaration = ConnectorRegistry.itemKind(item.kind) else { return nil }
     let amount = declaration.amount(of: item)
-    let fields = (withFields ? declaration.labelledFields(of: item, in: language) : []).map {
+    // What the subtitle says already is not a field again.
+    let labelled =
+      withFields ? declaration.labelledFields(of: item, in: language, except: Set(declaration.subtitle)) : []
+    let fields = labelled.map {
       ItemDisplay.Field(
         label: $0.label, value: $0.value,
         format: [.day, .time, .decimal].contains($0.format) ? $0.format.rawValue : nil)

@@ -21,10 +21,14 @@ public struct DetailField: Codable, Sendable, Equatable {
   public var key: String
   public var label: LocalizedText
   public var format: Format
+  /// Also a line of the item's calendar event ("Fotograf: Dana Reyes"), in the calendar's
+  /// language, instead of a description the connector wrote in English.
+  public var inCalendar: Bool
 
-  public init(_ key: String, _ label: LocalizedText, _ format: Format = .text) {
+  public init(_ key: String, _ label: LocalizedText, _ format: Format = .text, calendar: Bool = false) {
     self.key = key
     self.label = label
     self.format = format
+    self.inCalendar = calendar
   }
 }

@@ -89,11 +89,11 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
 
   /// The declared fields the item has, labelled in `language`, each value as text (a day or
   /// an instant as the service gave it, for the reader's client to write in its zone).
-  public func labelledFields(of item: Item, in language: Language) -> [(
-    label: String, value: String, format: DetailField.Format
-  )] {
+  public func labelledFields(of item: Item, in language: Language, except skipped: Set<String> = [])
+    -> [(label: String, value: String, format: DetailField.Format)]
+  {
     fields.compactMap { field in
-      guard let value = item.details[field.key], value != .null else { return nil }
+      guard !skipped.contains(field.key), let value = item.details[field.key], value != .null else { return nil }
       let text: String
       switch (field.format, value) {
       case (.yesNo, .bool(let flag)): text = flag ? Self.yes[language] : Self.no[language]
@@ -107,6 +107,19 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
       }
       return (field.label[language], text, field.format)
     }
+  }
+
+  /// The details its calendar events are described with (`DetailField.inCalendar`).
+  public var calendarKeys: [String] { fields.filter(\.inCalendar).map(\.key) }
+
+  /// An event's description from the fields declared for calendars, "label: value" a line, in
+  /// `language`; nil when the kind declares none (its connector's description stays).
+  public func calendarDescription(of item: Item, in language: Language) -> String? {
+    guard fields.contains(where: \.inCalendar) else { return nil }
+    let calendar = ItemKindDeclaration(
+      kind, noun: noun, appointment: appointment, valueLabels: valueLabels, fields: fields.filter(\.inCalendar))
+    let lines = calendar.labelledFields(of: item, in: language).map { "\($0.label): \($0.value)" }
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 
   /// The words for the deadline `name` in every language, nil when the kind gives none.

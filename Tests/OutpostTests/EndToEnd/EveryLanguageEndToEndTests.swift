@@ -39,6 +39,24 @@ extension EndToEnd {
       ["snapshot", "--format", "line"], ["snapshot", "--format", "waybar"], ["snapshot", "--format", "i3rs"],
     ]
 
+    /// The SUMMARY, DESCRIPTION and LOCATION of every event of an iCalendar text, unfolded and
+    /// unescaped (RFC 5545 §3.1, §3.3.11), one line each.
+    static func eventTexts(_ calendar: String) -> String {
+      let unfolded = calendar.replacing("\r\n ", with: "").replacing("\r\n\t", with: "")
+      var texts: [String] = []
+      for line in unfolded.split(whereSeparator: \.isNewline) {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        let name = String(line[..<colon].split(separator: ";").first ?? "")
+        guard ["SUMMARY", "DESCRIPTION", "LOCATION"].contains(name) else { continue }
+        var value = String(line[line.index(after: colon)...])
+        for (escaped, plain) in [("\\n", "\n"), ("\\,", ","), ("\\;", ";"), ("\\\\", "\\")] {
+          value = value.replacing(escaped, with: plain)
+        }
+        texts.append(value)
+      }
+      return texts.joined(separator: "\n")
+    }
+
     /// The text, tooltip and short text of a waybar or i3status-rust line; nil for other output.
     static func barText(_ output: String) -> String? {
       guard output.hasPrefix("{"),
@@ -100,6 +118,24 @@ extension EndToEnd {
               }
             }
           }
+        }
+      }
+      // The calendar, in the daemon's language (`daemon.language`): what Outpost writes into
+      // its events' titles and descriptions beside the services' words.
+      let items = EnglishLeftIn.ServiceText(json: try cli(daemon, ["items", "--json"]).stdout)
+      for language in [Language.de, .fr, .it] {
+        _ = try daemon.stop()
+        try FileManager.default.createDirectory(atPath: daemon.paths.configDirectory, withIntermediateDirectories: true)
+        try "[daemon]\nlanguage = \"\(language.rawValue)\"\n".write(
+          toFile: daemon.paths.configFilePath, atomically: true, encoding: .utf8)
+        try daemon.start()
+        let calendar = try cli(daemon, ["calendar", "export"])
+        #expect(calendar.status == 0, "\(calendar.stderr)")
+        let text = Self.eventTexts(calendar.stdout)
+        #expect(!text.isEmpty, "the calendar has no events")
+        transcript += "$ outpost calendar export (daemon.language = \(language.rawValue))\n\(text)\n"
+        for finding in EnglishLeftIn(language).findings(in: text, service: items) {
+          findings.append("\(language.rawValue) calendar → \(finding)")
         }
       }
       // For a person to read what was scanned: OUTPOST_LANGUAGE_TRANSCRIPT=/path swift test …
