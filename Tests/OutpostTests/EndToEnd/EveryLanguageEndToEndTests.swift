@@ -99,11 +99,13 @@ extension EndToEnd {
         // The service's words: what the same command says under --json (the snapshot's json format).
         let jsonArguments = view.first == "snapshot" ? ["snapshot", "--format", "json"] : view + ["--json"]
         let service = EnglishLeftIn.ServiceText(json: try cli(daemon, jsonArguments).stdout)
-        for language in [Language.de, .fr, .it] {
+        // English too, for the transcript (the README's four languages come from it).
+        for language in [Language.en, .de, .fr, .it] {
           let shown = try cli(daemon, view, language: language.rawValue)
           // A bar's JSON: what it shows is in its text members; the keys and classes are the bar's.
           let output = Self.barText(shown.stdout) ?? shown.stdout + shown.stderr
           transcript += "$ OUTPOST_LANG=\(language.rawValue) outpost \(view.joined(separator: " "))\n\(output)\n"
+          guard language != .en else { continue }
           scanned += output.split(separator: "\n").count
           for finding in EnglishLeftIn(language).findings(in: output, service: service) {
             findings.append("\(language.rawValue) outpost \(view.joined(separator: " ")) → \(finding)")
