@@ -126,6 +126,7 @@ public struct Daemon {
     calendar.eventKinds = ConnectorRegistry.appointmentKinds
     calendar.language =
       Language(rawValue: configuration.language) ?? Language.preferred(environment: ProcessEnvironment.current())
+    sync.language = calendar.language
     var snapshotOptions = SnapshotOptions()
     snapshotOptions.maxItems = configuration.snapshotMaxItems
     snapshotOptions.kinds = ConnectorRegistry.appointmentKinds.map(\.rawValue).sorted().map(ItemKind.init(rawValue:))

@@ -21,6 +21,9 @@ public struct SyncConfiguration: Sendable, Equatable {
   public var parkedInterval: Duration = .seconds(6 * 3600)
   /// What the store keeps: a sync does not store again what the purge would remove.
   public var retention: RetentionPolicy = .keepEverything
+  /// The daemon's language: the titles connectors make of words (`ItemKindDeclaration.titles`)
+  /// are stored in it, so calendars, bars, reminders and notifications all say them so.
+  public var language: Language = .en
 
   public init() {}
 }

@@ -199,7 +199,8 @@ public actor SyncEngine {
     let outcome: Store.SyncOutcome
     do {
       outcome = try await store.applySync(
-        accountID: accountID, items: result.items, points: result.points, complete: result.complete, window: window,
+        accountID: accountID, items: Self.titled(result.items, language: configuration.language), points: result.points,
+        complete: result.complete, window: window,
         cursor: result.cursor.flatMap { try? JSONTreeEncoder.encode($0) },
         removed: result.removed, retention: configuration.retention, at: started)
     } catch {
@@ -344,5 +345,17 @@ public actor SyncEngine {
     return [ItemChange.Kind.new, .changed, .cancelled, .removed].compactMap { kind in
       counts[kind].map { "\($0) \(kind.rawValue)" }
     }.joined(separator: ", ")
+  }
+}
+
+extension SyncEngine {
+  /// Items whose kind makes its titles of words, titled in `language` (`ItemKindDeclaration.titles`).
+  static func titled(_ items: [Item], language: Language) -> [Item] {
+    items.map { item in
+      guard let declaration = ConnectorRegistry.itemKind(item.kind), !declaration.titles.isEmpty else { return item }
+      var titled = item
+      titled.title = declaration.title(of: item, in: language)
+      return titled
+    }
   }
 }

@@ -39,4 +39,20 @@ import Testing
     #expect(declaration.deadlineLabel("overdue-week-") == nil)
     #expect(declaration.deadlineLabel("something") == nil)
   }
+
+  @Test func aTitleIsTheFirstTemplateWhoseDetailsTheItemHas() {
+    let titled = ItemKindDeclaration(
+      .invoice, noun: "invoice", appointment: true,
+      titles: [
+        LocalizedText(en: "Invoice {number} · {client}", de: "Rechnung {number} · {client}", fr: "", it: ""),
+        LocalizedText(en: "Invoice {number}", de: "Rechnung {number}", fr: "", it: ""),
+      ])
+    let both = Item(kind: .invoice, upstreamID: "1", title: "raw", details: ["number": "INV-7", "client": "Acme"])
+    let numberOnly = Item(kind: .invoice, upstreamID: "2", title: "raw", details: ["number": "INV-8", "client": ""])
+    let neither = Item(kind: .invoice, upstreamID: "3", title: "raw", details: [:])
+    #expect(titled.title(of: both, in: .de) == "Rechnung INV-7 · Acme")
+    #expect(titled.title(of: numberOnly, in: .de) == "Rechnung INV-8")
+    #expect(titled.title(of: neither, in: .de) == "raw")
+    #expect(declaration.title(of: both, in: .de) == "raw")
+  }
 }

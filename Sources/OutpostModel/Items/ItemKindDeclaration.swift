@@ -44,6 +44,10 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   public var nouns: LocalizedText?
   /// The details `outpost show` labels, in order (`DetailField`).
   public var fields: [DetailField]
+  /// Its items' titles, where the connector makes them of words rather than takes them from
+  /// the service ("Invoice INV-0044 · Acme"): `{key}` is a detail; the first template whose
+  /// details the item has is used, in the daemon's language, when the item is stored.
+  public var titles: [LocalizedText]
   /// What each of its deadlines (`deadlines` in its details, reminded as `deadline:<name>`)
   /// is called in each language: by name, or by a name's stem for numbered ones
   /// (`overdue-week-` for `overdue-week-3`, the number as `{0}`).
@@ -58,8 +62,10 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
     openAction: ActionType? = nil, categorySwitches: [String: String] = [:], retention: ItemRetention = .configured,
-    nouns: LocalizedText? = nil, fields: [DetailField] = [], deadlineLabels: [String: LocalizedText] = [:]
+    nouns: LocalizedText? = nil, fields: [DetailField] = [], deadlineLabels: [String: LocalizedText] = [:],
+    titles: [LocalizedText] = []
   ) {
+    self.titles = titles
     self.deadlineLabels = deadlineLabels
     self.nouns = nouns
     self.fields = fields
@@ -107,6 +113,25 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
       }
       return (field.label[language], text, field.format)
     }
+  }
+
+  /// The item's title in `language` from the first of `titles` whose details it has; its own
+  /// title otherwise.
+  public func title(of item: Item, in language: Language) -> String {
+    for template in titles {
+      var text = template[language]
+      var complete = true
+      while let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") {
+        let key = String(text[text.index(after: open)..<close])
+        guard let value = Self.text(item.details[key]), !value.isEmpty else {
+          complete = false
+          break
+        }
+        text.replaceSubrange(open...close, with: value)
+      }
+      if complete { return text }
+    }
+    return item.title
   }
 
   /// The details its calendar events are described with (`DetailField.inCalendar`).

@@ -124,13 +124,16 @@ extension EndToEnd {
       }
       // The calendar, in the daemon's language (`daemon.language`): what Outpost writes into
       // its events' titles and descriptions beside the services' words.
-      let items = EnglishLeftIn.ServiceText(json: try cli(daemon, ["items", "--json"]).stdout)
       for language in [Language.de, .fr, .it] {
         _ = try daemon.stop()
         try FileManager.default.createDirectory(atPath: daemon.paths.configDirectory, withIntermediateDirectories: true)
         try "[daemon]\nlanguage = \"\(language.rawValue)\"\n".write(
           toFile: daemon.paths.configFilePath, atomically: true, encoding: .utf8)
         try daemon.start()
+        // Titles a connector makes of words are stored in the daemon's language: listed anew.
+        let resync = try cli(daemon, ["sync", "--full", "--wait"])
+        #expect(resync.status == 0, "\(resync.stdout)\(resync.stderr)")
+        let items = EnglishLeftIn.ServiceText(json: try cli(daemon, ["items", "--json"]).stdout)
         let calendar = try cli(daemon, ["calendar", "export"])
         #expect(calendar.status == 0, "\(calendar.stderr)")
         let text = Self.eventTexts(calendar.stdout)

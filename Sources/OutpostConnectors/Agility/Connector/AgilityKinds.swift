@@ -60,6 +60,12 @@ enum AgilityKinds {
         "overdue-week-": LocalizedText(
           en: "overdue, week {0}", de: "überfällig, Woche {0}", fr: "en retard, semaine {0}",
           it: "scaduta, settimana {0}"),
+      ],
+      titles: [
+        LocalizedText(
+          en: "Invoice {number} · {client}", de: "Rechnung {number} · {client}", fr: "Facture {number} · {client}",
+          it: "Fattura {number} · {client}"),
+        LocalizedText(en: "Invoice {number}", de: "Rechnung {number}", fr: "Facture {number}", it: "Fattura {number}"),
       ]),
     ItemKindDeclaration(
       .moneyTransaction, noun: "transaction", appointment: false, subtitle: ["category", "account"],
@@ -103,6 +109,11 @@ enum AgilityKinds {
         "tax-underpaid": LocalizedText(
           en: "possibly underpaid", de: "womöglich zu wenig bezahlt", fr: "peut-être insuffisant",
           it: "forse versato troppo poco"),
+      ],
+      titles: [
+        LocalizedText(
+          en: "Estimated tax Q{quarter} {year}", de: "Geschätzte Steuer Q{quarter} {year}",
+          fr: "Impôt estimé T{quarter} {year}", it: "Imposta stimata T{quarter} {year}")
       ]),
   ]
 }
