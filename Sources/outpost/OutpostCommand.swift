@@ -34,10 +34,30 @@ struct OutpostCommand: ParsableCommand {
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
     guard QuickCommandLine.isEnabled, let quick = QuickCommandLine.parse(arguments)
-    else { return main(nil) }
+    else { return parsedMain() }
     do {
       try quick.run()
     } catch {
+      exit(withError: error)
+    }
+  }
+
+  /// ArgumentParser's `main`, but a command line it refuses under `--json` is said on stdout
+  /// too, as every other failure is (`{"error": {"message": …, "exitStatus": 64}}`): a script
+  /// reading the reply reads why there is none. Help and `--version` stay as they are.
+  static func parsedMain() {
+    do {
+      var command = try parseAsRoot(nil)
+      try command.run()
+    } catch {
+      let status = exitCode(for: error).rawValue
+      // An `ExitCode` from a command's run has been reported already (`reportingFailures`).
+      if Terminal.jsonRequested, status != 0, !(error is ExitCode) {
+        var message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? ""
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        Terminal.printJSON(
+          JSONFailure(CLIFailure(CLIExitStatus(rawValue: status) ?? .usage, message)))
+      }
       exit(withError: error)
     }
   }

@@ -2,6 +2,16 @@
 /// are in every language; brand names come from configuration.
 extension Catalog {
   static let agileEntries: [MessageKey: [Language: String]] = [
+    .agileNoBrands: [
+      .en:
+        "No brand is configured: add one as [[agile.brands]] in config.toml (see `outpost account add --help`), then restart outpostd.",
+      .de:
+        "Keine Marke eingerichtet: eine als [[agile.brands]] in config.toml eintragen (siehe `outpost account add --help`), dann outpostd neu starten.",
+      .fr:
+        "Aucune marque configurée : ajoutez-en une comme [[agile.brands]] dans config.toml (voir `outpost account add --help`), puis redémarrez outpostd.",
+      .it:
+        "Nessun marchio configurato: aggiungine uno come [[agile.brands]] in config.toml (vedi `outpost account add --help`), poi riavvia outpostd.",
+    ],
     .agileNoAccount: [
       .en: "There is no Agile Network account; add one with `outpost account add agilenetwork --brand ID`",
       .de: "Es gibt kein Agile-Network-Konto; fügen Sie eines hinzu mit `outpost account add agilenetwork --brand ID`",

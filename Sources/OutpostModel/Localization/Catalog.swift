@@ -84,6 +84,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
+  case agileNoBrands
   case compensationPaid
   case compensationUnpaid
   case agilityInvoiceDraft

@@ -53,6 +53,14 @@ extension EndToEnd {
       #expect(failure["error"]?["exitStatus"] == 1, "\(json.stdout)")
       #expect(failure["error"]?["code"] == .int(Int64(RPCError.accountNotFoundCode)), "\(json.stdout)")
       #expect(failure["error"]?["message"]?.stringValue?.contains("nosuch") == true, "\(json.stdout)")
+      // So is a command line ArgumentParser refuses; help stays help.
+      let unparsed = try runCommand(outpost, ["account", "status", "--json"], environment: environment)
+      #expect(unparsed.status == 64)
+      let refusal = try JSONCoding.decode(JSONValue.self, from: Array(unparsed.stdout.utf8))
+      #expect(refusal["error"]?["exitStatus"] == 64, "\(unparsed.stdout)")
+      #expect(refusal["error"]?["message"]?.stringValue?.contains("<name>") == true, "\(unparsed.stdout)")
+      let help = try runCommand(outpost, ["account", "status", "--help", "--json"], environment: environment)
+      #expect(help.status == 0 && !help.stdout.contains("\"error\""), "\(help.stdout)")
     }
 
     @Test func statusInTextAndJSON() throws {

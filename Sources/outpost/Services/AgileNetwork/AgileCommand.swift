@@ -91,6 +91,8 @@ struct AgileCommand: ParsableCommand {
             ["brands": .array(brands.map { ["id": .string($0.id), "name": .string($0.name)] })] as JSONValue)
           return
         }
+        // None is a setup to do, not an empty answer: say where brands come from.
+        if brands.isEmpty { print(localized(.agileNoBrands)) }
         for brand in brands { print(brand.id.padding(to: 24) + " " + brand.name) }
       }
     }
