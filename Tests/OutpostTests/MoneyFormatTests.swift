@@ -26,4 +26,13 @@ import Testing
     #expect(style.money(negative: false, whole: "999", fraction: "00", symbol: "$") == "999,00\u{00A0}$")
     #expect(style.money(negative: false, whole: "1000", fraction: "00", symbol: "$") == "1.000,00\u{00A0}$")
   }
+
+  @Test func anAmountAsDecimalTextIsWrittenWithItsCurrency() {
+    #expect(NumberStyle.style(.en, region: nil).money(decimal: "-2500.00", currency: "USD") == "−$2,500.00")
+    #expect(NumberStyle.style(.de, region: "DE").money(decimal: "-2500.00", currency: "USD") == "−2.500,00\u{00A0}$")
+    #expect(NumberStyle.style(.de, region: "CH").money(decimal: "60.00", currency: "CHF") == "CHF 60.00")
+    #expect(NumberStyle.style(.en, region: nil).money(decimal: "60.00", currency: "CHF") == "CHF 60.00")
+    #expect(NumberStyle.style(.fr, region: "FR").money(decimal: "60.5", currency: "CHF") == "60,5\u{00A0}CHF")
+    #expect(NumberStyle.style(.de, region: "DE").money(decimal: "n/a", currency: "CHF") == "CHF n/a")
+  }
 }

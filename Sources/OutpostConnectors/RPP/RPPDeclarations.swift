@@ -87,7 +87,12 @@ extension RPPConnector {
 
   static let conversationDeclaration = ItemKindDeclaration(
     .conversation, noun: "conversation", appointment: false, subtitle: ["lastMessage"], unreadKey: "unreadCount",
-    nouns: LocalizedText(en: "conversation", de: "Unterhaltung", fr: "conversation", it: "conversazione"))
+    nouns: LocalizedText(en: "conversation", de: "Unterhaltung", fr: "conversation", it: "conversazione"),
+    titles: [
+      LocalizedText(
+        en: "Conversation with {with}", de: "Unterhaltung mit {with}", fr: "Conversation avec {with}",
+        it: "Conversazione con {with}")
+    ])
 
   static let messageDeclaration = ItemKindDeclaration(
     .message, noun: "message", appointment: false,

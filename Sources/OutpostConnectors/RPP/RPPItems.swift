@@ -110,6 +110,9 @@ enum RPPItems {
     var details: [String: JSONValue] = [
       "id": .string(id), "unreadCount": .int(json["unreadCount"]?.int64Value ?? 0),
     ]
+    if !others.isEmpty, json["kind"]?.stringValue != "support" {
+      details["with"] = .string(others.joined(separator: ", "))
+    }
     details["orderId"] = json["orderId"]
     details["kind"] = json["kind"]
     details["version"] = json["version"]

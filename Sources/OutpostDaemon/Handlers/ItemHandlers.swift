@@ -220,7 +220,9 @@ enum ItemHandlers {
     let fields = labelled.map {
       ItemDisplay.Field(
         label: $0.label, value: $0.value,
-        format: [.day, .time, .decimal].contains($0.format) ? $0.format.rawValue : nil)
+        format: $0.format == .metres
+          ? DetailField.Format.decimal.rawValue
+          : [.day, .time, .decimal].contains($0.format) ? $0.format.rawValue : nil)
     }
     return ItemDisplay(
       noun: declaration.noun(in: language), subtitle: declaration.subtitle(of: item, in: language),

@@ -180,7 +180,14 @@ actor ReminderService {
     }
     let snoozed: StoredReminder?
     do {
-      snoozed = try await store.snoozeReminder(number: number, until: clock.now().addingTimeInterval(seconds))
+      // Later than it would have come: a reminder still to come is put off from its own time,
+      // not brought forward to a quarter of an hour from now.
+      let now = clock.now()
+      var from = now
+      if let current = try await store.reminder(number: number), current.state == .pending {
+        from = max(now, current.snoozedUntil ?? current.dueAt)
+      }
+      snoozed = try await store.snoozeReminder(number: number, until: from.addingTimeInterval(seconds))
     } catch .conflict(let detail) {
       throw .actionNotAllowed("reminder \(number) cannot be snoozed (\(detail))")
     } catch {

@@ -84,6 +84,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
+  case showNoSuchItem
+  case exchangeMine
+  case exchangeLevel
   case agileNoBrands
   case compensationPaid
   case compensationUnpaid

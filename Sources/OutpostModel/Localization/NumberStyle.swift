@@ -56,6 +56,22 @@ public struct NumberStyle: Sendable, Equatable {
     decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
   }
 
+  /// An amount given as decimal text ("-2500.00") in `currency` (ISO 4217), as the user writes
+  /// it: "−$2,500.00", "−2.500,00 $", "CHF 60.00" (de-CH), "60,00 CHF"; the text as it came
+  /// when it is not a decimal.
+  public func money(decimal text: String, currency: String?) -> String {
+    var digits = Substring(text)
+    let negative = digits.first == "-" || digits.first == "−"
+    if negative { digits = digits.dropFirst() }
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isNumber), parts.count <= 2,
+      parts.dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) })
+    else { return [currency, text].compactMap { $0 }.joined(separator: " ") }
+    let fraction = parts.count > 1 ? String(parts[1]) : "00"
+    let symbol = currency == "USD" ? "$" : currency ?? ""
+    return money(negative: negative, whole: String(whole), fraction: fraction, symbol: symbol)
+  }
+
   /// An amount as the user writes it: `whole` its digits, `fraction` its two decimals,
   /// `symbol` the currency's ("$"): "−$1,234.56", "−1.234,56 $", "−$ 1’234.56".
   public func money(negative: Bool, whole: String, fraction: String, symbol: String) -> String {
@@ -67,8 +83,10 @@ public struct NumberStyle: Sendable, Equatable {
     }
     let number = digits + grouped + decimalSeparator + fraction
     let sign = negative ? "−" : ""
+    // A code ("CHF") is a word: a space keeps it off the digits, before them too.
+    let isCode = symbol.last?.isLetter == true
     return switch currencyPlacement {
-    case .before: sign + symbol + number
+    case .before: sign + symbol + (isCode ? " " : "") + number
     case .beforeSpaced: sign + symbol + " " + number
     case .after: sign + number + "\u{00A0}" + symbol
     }

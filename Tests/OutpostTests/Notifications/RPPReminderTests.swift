@@ -60,4 +60,18 @@ import Testing
     await restarted.resumed()
     #expect(try await self.reminders(fixture).count == 1)
   }
+
+  /// Snoozing a reminder still to come puts it off from its own time; it never comes sooner.
+  @Test func aReminderSnoozedBeforeItsTimeComesLaterNotSooner() async throws {
+    let fixture = try await NotificationFixture(kind: "rpp", now: RPPNotificationTests.before)
+    try await fixture.sync([RPPNotificationTests.order(photographer: "Dana Reyes")], announce: false)
+    let clock = ManualReminderClock(now: RPPNotificationTests.before)
+    let reminders = service(fixture, clock)
+    await reminders.start()
+    await reminders.replan()
+    let pending = try #require(try await fixture.store.reminders(states: [.pending]).first)
+    #expect(pending.dueAt > clock.now())
+    let snoozed = try await reminders.snooze(number: pending.number, duration: "15m")
+    #expect(snoozed.snoozedUntil == pending.dueAt.addingTimeInterval(15 * 60))
+  }
 }

@@ -105,6 +105,8 @@ struct AgilityItems {
     var details = Self.common(row)
     details["amount"] = .string(AgilityMoney.decimal(cents))
     details["date"] = .string(AgilityDays.iso(day))
+    // A day, not a moment: shown as its day, never as the midnight of another zone.
+    details["allDay"] = true
     Self.copy(
       row,
       [

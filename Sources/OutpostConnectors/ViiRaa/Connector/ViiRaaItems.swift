@@ -118,6 +118,7 @@ enum ViiRaaItems {
     let steps = number(row["steps"]).map { Int64($0) } ?? 0
     let minutes = number(row["exercise_minutes"]).map { Int64($0) } ?? 0
     details["day"] = .string(day)
+    details["allDay"] = true
     details["steps"] = .int(steps)
     details["exerciseMinutes"] = .int(minutes)
     details["exerciseMinutesText"] = .string("\(minutes) min exercise")

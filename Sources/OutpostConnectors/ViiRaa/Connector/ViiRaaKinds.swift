@@ -43,7 +43,8 @@ enum ViiRaaKinds {
           "exerciseMinutes",
           LocalizedText(en: "exercise (min)", de: "Bewegung (Min.)", fr: "exercice (min)", it: "esercizio (min)")),
         DetailField("distanceM", LocalizedText(en: "distance", de: "Distanz", fr: "distance", it: "distanza"), .metres),
-      ]),
+      ],
+      titles: [LocalizedText(en: "{steps} steps", de: "{steps} Schritte", fr: "{steps} pas", it: "{steps} passi")]),
     ItemKindDeclaration(
       .coachingReminder, noun: "coaching reminder", appointment: true, subtitle: ["body"],
       notificationButtons: [

@@ -27,9 +27,11 @@ struct ExchangeCommand: ParsableCommand {
         }
         for listed in result.items where listed.item.status == .active || listed.item.status == .applied {
           var line = ItemText.line(listed, showDay: true)
-          if listed.item.details["mine"] == .bool(true) { line += "  [mine]" }
+          if listed.item.details["mine"] == .bool(true) { line += "  [" + localized(.exchangeMine) + "]" }
           if listed.item.status == .applied { line += "  [applied]" }
-          if let level = listed.item.details["requiredLevel"]?.stringValue { line += "  level \(level)" }
+          if let level = listed.item.details["requiredLevel"]?.stringValue {
+            line += "  " + localized(.exchangeLevel, level)
+          }
           print(line)
         }
       }

@@ -144,7 +144,7 @@ enum ItemText {
   /// `CHF 120.00`, when the item's kind carries money and the item says how much.
   static func amountText(_ line: ItemLine) -> String? {
     guard let amount = line.amount else { return nil }
-    return [line.currency, numberStyle.decimal(amount)].compactMap { $0 }.joined(separator: " ")
+    return numberStyle.money(decimal: amount, currency: line.currency)
   }
 
   static func render(_ value: JSONValue) -> String {

@@ -68,7 +68,9 @@ struct ItemsCommand: ParsableCommand {
         return
       }
       for listed in result.items {
-        print(ItemText.line(listed, showDay: true) + "  [\(listed.account) · \(listed.item.kind.rawValue)]")
+        print(
+          ItemText.line(listed, showDay: true)
+            + "  [\(listed.account) · \(listed.display?.noun ?? listed.item.kind.rawValue)]")
       }
     }
   }

@@ -25,7 +25,7 @@ struct ShowCommand: ParsableCommand {
       }) {
         listed = match
       } else {
-        throw CLIFailure(.daemonError, "no item with the number or link \"\(target)\"; `outpost agenda` lists them")
+        throw CLIFailure(.daemonError, localized(.showNoSuchItem, target))
       }
       if global.json { Terminal.printJSON(listed) } else { print(ItemText.detail(listed)) }
     }
