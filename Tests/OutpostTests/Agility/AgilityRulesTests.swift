@@ -243,10 +243,13 @@ import Testing
     #expect(widget.dueNext?.title == "INV-0007")
     #expect(widget.dueNext?.cents == 100_000)
     #expect(widget.bar() == "P&L +$4,800.00 · cash $12,100.50 · INV-0007 $1,000.00 due 2026-12-20")
-    // The bar's reader says it in German, with the day in German order.
+    // The bar's reader says it in German, with the day in German order and money as German
+    // writes it (a fresh-eyes tester saw "Konto $19,169.95" in every language).
     #expect(
       widget.bar(ViewLocale(language: .de))
-        == "Ergebnis +$4,800.00 · Konto $12,100.50 · INV-0007 $1,000.00 fällig am 20.12.2026")
+        == "Ergebnis +4.800,00\u{00A0}$ · Konto 12.100,50\u{00A0}$ · INV-0007 1.000,00\u{00A0}$ fällig am 20.12.2026")
+    let swiss = ViewLocale(language: .de, numbers: NumberStyle.style(.de, region: "CH"))
+    #expect(widget.bar(swiss) == "Ergebnis +$ 4’800.00 · Konto $ 12’100.50 · INV-0007 $ 1’000.00 fällig am 20.12.2026")
     #expect(UTCTimestamp.format(widget.validUntil) == "2026-11-27T05:00:00.000Z")
     let empty = AgilityDashboard(items: [], today: Self.today, days: Self.newYork, now: now)
     #expect(empty.bar() == "Agility: no data yet")

@@ -84,17 +84,19 @@ struct AgilityDashboard {
 
   var profitCents: Int64 { incomeCents - expenseCents }
 
-  static func signed(_ cents: Int64) -> String { (cents >= 0 ? "+" : "") + AgilityMoney.display(cents) }
+  static func signed(_ cents: Int64, _ style: NumberStyle) -> String {
+    (cents >= 0 ? "+" : "") + AgilityMoney.display(cents, style)
+  }
 
   /// "P&L +$1,200.00 · cash $5,400.00 · INV-0003 $500.00 due 2026-12-15", for `locale`'s reader.
   func bar(_ locale: ViewLocale = ViewLocale()) -> String {
     guard hasData else { return locale.say(Words.noData) }
-    var parts = [locale.say(Words.profit, Self.signed(profitCents))]
-    if let cashCents { parts.append(locale.say(Words.cash, AgilityMoney.display(cashCents))) }
+    var parts = [locale.say(Words.profit, Self.signed(profitCents, locale.numbers))]
+    if let cashCents { parts.append(locale.say(Words.cash, AgilityMoney.display(cashCents, locale.numbers))) }
     if let dueNext {
       let day = locale.date(year: dueNext.due.year, month: dueNext.due.month, day: dueNext.due.day)
       let when = locale.say(dueNext.overdue ? Words.overdueSince : Words.due, day)
-      parts.append("\(dueNext.title) \(AgilityMoney.display(dueNext.cents)) \(when)")
+      parts.append("\(dueNext.title) \(AgilityMoney.display(dueNext.cents, locale.numbers)) \(when)")
     }
     return parts.joined(separator: " · ")
   }

@@ -117,6 +117,15 @@ enum AgilityMoney {
     return (cents < 0 ? "−" : "") + "$" + whole + grouped + "." + (fraction < 10 ? "0" : "") + String(fraction)
   }
 
+  /// Cents as the reader writes dollars: "$1,234.56", "1.234,56 $", "$ 1’234.56".
+  static func display(_ cents: Int64, _ style: NumberStyle) -> String {
+    let magnitude = cents.magnitude
+    let fraction = magnitude % 100
+    return style.money(
+      negative: cents < 0, whole: String(magnitude / 100), fraction: (fraction < 10 ? "0" : "") + String(fraction),
+      symbol: "$")
+  }
+
   /// A `Decimal` of dollars (the tax estimate's exact arithmetic) as cents, half-up.
   static func cents(_ amount: Decimal) -> Int64 { cents(EstimatedTax.cents(amount)) ?? 0 }
 
