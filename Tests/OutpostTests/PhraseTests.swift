@@ -34,7 +34,7 @@ import Testing
         == "The service cannot be reached: connection refused. Check the network and the base URL, then try again.")
     #expect(
       error.phrase?.sentence(.de)
-        == "Der Dienst ist nicht erreichbar: connection refused. Prüfe das Netz und die Basis-URL und versuche es dann noch einmal."
+        == "Der Dienst ist nicht erreichbar: connection refused. Prüfen Sie das Netz und die Basis-URL und versuchen Sie es dann noch einmal."
     )
     #expect(error.phrase?.sentence(.fr)?.hasPrefix("Le service est injoignable : connection refused.") == true)
   }

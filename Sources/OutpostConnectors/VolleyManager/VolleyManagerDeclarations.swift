@@ -63,7 +63,7 @@ extension VolleyManagerConnector {
         ChangeAnnouncement(
           category: "exchange-taken", on: [.gone], onlyWhen: ["mine": .bool(true)],
           summary: LocalizedText(
-            en: "Your exchange offer was taken: {0}", de: "Dein Tauschangebot wurde übernommen: {0}",
+            en: "Your exchange offer was taken: {0}", de: "Ihr Tauschangebot wurde übernommen: {0}",
             fr: "Votre offre d'échange a été reprise : {0}", it: "La tua offerta di scambio è stata presa: {0}"))
       ], followsCancellationOf: "gameNumber",
       nouns: LocalizedText(en: "exchange entry", de: "Tauschangebot", fr: "offre d'échange", it: "offerta di scambio")),

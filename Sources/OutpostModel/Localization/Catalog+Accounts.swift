@@ -178,8 +178,8 @@ extension Catalog {
         "gli account {0} non hanno password, l'accesso avviene sulle pagine del servizio: ometti --password-stdin, aggiungi l'account, poi esegui `outpost account login NOME`",
     ],
     .accountUnknownKind: [
-      .en: "unknown kind \"{0}\"; Outpost knows: {1}", .de: "unbekannte Art \"{0}\"; Outpost kennt: {1}",
-      .fr: "type inconnu « {0} » ; Outpost connaît : {1}", .it: "tipo sconosciuto \"{0}\"; Outpost conosce: {1}",
+      .en: "unknown kind \"{0}\"; Outpost knows: {1}", .de: "unbekannte Art «{0}»; Outpost kennt: {1}",
+      .fr: "type inconnu « {0} » ; Outpost connaît : {1}", .it: "tipo sconosciuto «{0}»; Outpost conosce: {1}",
     ],
     .accountPasswordKind: [
       .en: "{0} accounts sign in with a password: leave out --device, --browser and --magic-link",

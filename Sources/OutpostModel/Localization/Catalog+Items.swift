@@ -79,7 +79,7 @@ extension Catalog {
       .en:
         "{0} is online only and {1} cannot reach its service now: nothing was sent, nothing is queued. Try again when it is back (`outpost sync {1} --wait` checks).",
       .de:
-        "{0} geht nur online, und {1} erreicht seinen Dienst gerade nicht: nichts wurde gesendet, nichts vorgemerkt. Versuche es erneut, sobald er erreichbar ist (`outpost sync {1} --wait` prüft es).",
+        "{0} geht nur online, und {1} erreicht seinen Dienst gerade nicht: nichts wurde gesendet, nichts vorgemerkt. Versuchen Sie es erneut, sobald er erreichbar ist (`outpost sync {1} --wait` prüft es).",
       .fr:
         "{0} ne fonctionne qu’en ligne et {1} ne joint pas son service pour l’instant : rien n’a été envoyé ni mis en file. Réessayez quand il sera de retour (`outpost sync {1} --wait` le vérifie).",
       .it:

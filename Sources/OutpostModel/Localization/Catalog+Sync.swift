@@ -19,7 +19,7 @@ extension Catalog {
       .fr: "maintenant, dès qu'une place se libère", .it: "ora, appena c'è posto",
     ],
     .syncStatusWaitsForYou: [
-      .en: "waits for you", .de: "wartet auf dich", .fr: "attend votre action", .it: "attende te",
+      .en: "waits for you", .de: "wartet auf Sie", .fr: "attend votre action", .it: "attende te",
     ],
     .syncStatusOffline: [.en: "offline", .de: "offline", .fr: "hors ligne", .it: "offline"],
     .syncStatusLastError: [

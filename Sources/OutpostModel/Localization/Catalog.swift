@@ -28,6 +28,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case statusComponentInstance
   case statusComponentRuntime
   case statusHealthOk
+  case statusComponentHealth
   case statusHealthDegraded
   case statusHealthFailed
   case eventsResync
@@ -493,6 +494,7 @@ enum Catalog {
     .statusComponentConfig: [.en: "config", .de: "Konfiguration", .fr: "configuration", .it: "configurazione"],
     .statusComponentInstance: [.en: "instance", .de: "Instanz", .fr: "instance", .it: "istanza"],
     .statusComponentRuntime: [.en: "runtime", .de: "Laufzeit", .fr: "exécution", .it: "esecuzione"],
+    .statusComponentHealth: [.en: "{0} {1}", .de: "{0}: {1}", .fr: "{0} : {1}", .it: "{0}: {1}"],
     .statusHealthOk: [.en: "ok", .de: "in Ordnung", .fr: "ok", .it: "ok"],
     .statusHealthDegraded: [.en: "degraded", .de: "beeinträchtigt", .fr: "dégradé", .it: "degradato"],
     .statusHealthFailed: [.en: "failed", .de: "ausgefallen", .fr: "en panne", .it: "guasto"],

@@ -156,22 +156,22 @@ public enum PhraseCatalog {
       it: "Nessun account di nome «{0}»; `outpost account list` mostra tutti gli account"),
     "rpc.accountExists": LocalizedText(
       en: "An account named \"{0}\" already exists; choose another name with --name",
-      de: "Ein Konto namens «{0}» gibt es schon; wähle mit --name einen anderen Namen",
+      de: "Ein Konto namens «{0}» gibt es schon; wählen Sie mit --name einen anderen Namen",
       fr: "Un compte nommé « {0} » existe déjà ; choisissez un autre nom avec --name",
       it: "Esiste già un account di nome «{0}»; scegli un altro nome con --name"),
     "rpc.credentialsRejected": LocalizedText(
       en: "The service rejected the credentials ({0}); nothing was saved. Check the username and password.",
-      de: "Der Dienst hat die Zugangsdaten abgelehnt ({0}); nichts wurde gespeichert. Prüfe Benutzername und Passwort.",
+      de: "Der Dienst hat die Zugangsdaten abgelehnt ({0}); nichts wurde gespeichert. Prüfen Sie Benutzername und Passwort.",
       fr:
         "Le service a refusé les identifiants ({0}) ; rien n'a été enregistré. Vérifiez l'identifiant et le mot de passe.",
       it: "Il servizio ha rifiutato le credenziali ({0}); non è stato salvato nulla. Controlla nome utente e password."),
     "rpc.upstreamUnavailable": LocalizedText(
       en: "{0}. Check the network and the base URL, then try again.",
-      de: "{0}. Prüfe das Netz und die Basis-URL und versuche es dann noch einmal.",
+      de: "{0}. Prüfen Sie das Netz und die Basis-URL und versuchen Sie es dann noch einmal.",
       fr: "{0}. Vérifiez le réseau et l'URL de base, puis réessayez.",
       it: "{0}. Controlla la rete e l'URL di base, poi riprova."),
     "rpc.upstreamSlowDown": LocalizedText(
-      en: "{0}. Try again later.", de: "{0}. Versuche es später noch einmal.", fr: "{0}. Réessayez plus tard.",
+      en: "{0}. Try again later.", de: "{0}. Versuchen Sie es später noch einmal.", fr: "{0}. Réessayez plus tard.",
       it: "{0}. Riprova più tardi."),
     "rpc.upstreamUnexpected": LocalizedText(
       en: "The service answered in a way Outpost does not understand: {0}. Is the base URL right?",
@@ -185,14 +185,14 @@ public enum PhraseCatalog {
       fr: "Le trousseau est inutilisable : {0}", it: "Il portachiavi non è utilizzabile: {0}"),
     "rpc.keyringLockedAdvice": LocalizedText(
       en: "it is locked; unlock it (log in to your desktop or open your keyring manager)",
-      de: "er ist gesperrt; entsperre ihn (am Desktop anmelden oder die Schlüsselbundverwaltung öffnen)",
+      de: "er ist gesperrt; entsperren Sie ihn (am Desktop anmelden oder die Schlüsselbundverwaltung öffnen)",
       fr: "il est verrouillé ; déverrouillez-le (connectez-vous au bureau ou ouvrez le gestionnaire de trousseau)",
       it: "è bloccato; sbloccalo (accedi al desktop o apri il gestore del portachiavi)"),
     "rpc.actionsPending": LocalizedText(
       en:
         "Account \"{0}\" has {1} queued {1?action|actions} not yet sent; removing it would lose {1?it|them}. Wait for {1?it|them} to be sent, or remove with --force.",
       de:
-        "Das Konto «{0}» hat {1} {1?vorgemerkte Aktion, die noch nicht gesendet ist; beim Entfernen ginge sie verloren. Warte, bis sie gesendet ist|vorgemerkte Aktionen, die noch nicht gesendet sind; beim Entfernen gingen sie verloren. Warte, bis sie gesendet sind}, oder entferne es mit --force.",
+        "Das Konto «{0}» hat {1} {1?vorgemerkte Aktion, die noch nicht gesendet ist; beim Entfernen ginge sie verloren. Warten Sie, bis sie gesendet ist|vorgemerkte Aktionen, die noch nicht gesendet sind; beim Entfernen gingen sie verloren. Warten Sie, bis sie gesendet sind}, oder entfernen Sie es mit --force.",
       fr:
         "Le compte « {0} » a {1} {1?action en file pas encore envoyée ; le supprimer la perdrait|actions en file pas encore envoyées ; le supprimer les perdrait}. Attendez leur envoi, ou supprimez avec --force.",
       it:

@@ -49,8 +49,11 @@ struct StatusCommand: ParsableCommand {
   }
 
   static func describe(_ status: DaemonStatus.Result) -> String {
-    let health = status.components.map { "\(componentName($0.name)) \(healthName($0.health))" }
-      .joined(separator: ", ")
+    // "name: state" in French and Italian: no adjective to agree with the component's gender.
+    let health = status.components.map {
+      localized(.statusComponentHealth, componentName($0.name), healthName($0.health))
+    }
+    .joined(separator: ", ")
     let counts = status.counts
     let rows: [(MessageKey, String)] = [
       (.statusSocket, status.socketPath),
