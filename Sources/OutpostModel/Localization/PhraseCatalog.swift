@@ -161,7 +161,8 @@ public enum PhraseCatalog {
       it: "Esiste già un account di nome «{0}»; scegli un altro nome con --name"),
     "rpc.credentialsRejected": LocalizedText(
       en: "The service rejected the credentials ({0}); nothing was saved. Check the username and password.",
-      de: "Der Dienst hat die Zugangsdaten abgelehnt ({0}); nichts wurde gespeichert. Prüfen Sie Benutzername und Passwort.",
+      de:
+        "Der Dienst hat die Zugangsdaten abgelehnt ({0}); nichts wurde gespeichert. Prüfen Sie Benutzername und Passwort.",
       fr:
         "Le service a refusé les identifiants ({0}) ; rien n'a été enregistré. Vérifiez l'identifiant et le mot de passe.",
       it: "Il servizio ha rifiutato le credenziali ({0}); non è stato salvato nulla. Controlla nome utente e password."),
