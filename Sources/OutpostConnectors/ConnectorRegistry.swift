@@ -216,7 +216,8 @@ public struct ConnectorKind: Sendable {
         throw .invalidParams("\(declaration.name.rawValue) is done to an account, not to an item: name the account")
       }
       let kinds = declaration.targets.map(\.rawValue).joined(separator: " or ")
-      throw .notAllowed("\(declaration.name.rawValue) applies to \(kinds) items, not to a \(item.kind.rawValue)")
+      throw .refused(
+        Phrase("action.wrongKind", .text(declaration.name.rawValue), .text(kinds), .text(item.kind.rawValue)))
     }
     let checked = try declaration.validate(params)
     return try preparation(declaration.name, item, checked, now)

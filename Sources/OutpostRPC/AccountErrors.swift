@@ -85,6 +85,11 @@ extension RPCError {
     RPCError(code: actionNotAllowedCode, phrase: Phrase("rpc.actionNotAllowed", .text(detail)))
   }
 
+  /// The same with the reason as a phrase, said in the client's language.
+  public static func actionNotAllowed(_ reason: Phrase) -> RPCError {
+    RPCError(code: actionNotAllowedCode, phrase: Phrase("rpc.actionNotAllowed", .phrase(reason)))
+  }
+
   public static func actionNotFound(_ number: Int64) -> RPCError {
     RPCError(
       code: actionNotFoundCode, phrase: Phrase("rpc.actionNotFound", .text(String(number))),

@@ -113,7 +113,7 @@ enum ActionHandlers {
         owner.kind == kind.descriptor.kind
       else {
         throw RPCError.actionNotAllowed(
-          "\(name) is a \(kind.descriptor.displayName) action; #\(number) belongs to another service")
+          Phrase("action.otherService", .text(name), .text(kind.descriptor.displayName), .text("#\(number)")))
       }
       (account, stored) = (owner, item)
     case .account(let accountName):
@@ -122,7 +122,9 @@ enum ActionHandlers {
       }
       guard named.kind == kind.descriptor.kind else {
         throw RPCError.actionNotAllowed(
-          "\(name) is a \(kind.descriptor.displayName) action; \(accountName) is a \(named.kind) account")
+          Phrase(
+            "action.otherAccountKind", .text(name), .text(kind.descriptor.displayName), .text(accountName),
+            .text(named.kind)))
       }
       (account, stored) = (named, nil)
     }
@@ -137,6 +139,8 @@ enum ActionHandlers {
       throw RPCError.invalidParams(detail)
     } catch .notAllowed(let detail) {
       throw RPCError.actionNotAllowed(stored.map { "#\($0.number): \(detail)" } ?? detail)
+    } catch .refused(let reason) {
+      throw RPCError.actionNotAllowed(reason)
     }
     let type = declaration.name
     var action = try await store.enqueueAction(

@@ -53,6 +53,7 @@ enum ImportHandlers {
       switch error {
       case .invalidParams(let detail): throw RPCError.invalidParams(detail)
       case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
+      case .refused(let reason): throw RPCError.actionNotAllowed(reason)
       }
     }
     if params.dryRun == true || plan.isEmpty {

@@ -29,6 +29,7 @@ enum StoreViews {
       switch error {
       case .invalidParams(let detail): throw RPCError.invalidParams(detail)
       case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
+      case .refused(let reason): throw RPCError.actionNotAllowed(reason)
       }
     }
   }

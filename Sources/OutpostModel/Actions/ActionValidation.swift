@@ -9,10 +9,13 @@
 public enum ActionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidParams(String)
   case notAllowed(String)
+  /// Not allowed, said as a phrase each client words in its language.
+  case refused(Phrase)
 
   public var description: String {
     switch self {
     case .invalidParams(let detail), .notAllowed(let detail): detail
+    case .refused(let phrase): phrase.english
     }
   }
 }

@@ -163,8 +163,10 @@ extension Catalog {
     ],
     .conflictsNone: [.en: "No conflicts.", .de: "Keine Konflikte.", .fr: "Aucun conflit.", .it: "Nessun conflitto."],
     .conflictServerNow: [
-      .en: "the service now: {0}", .de: "beim Dienst jetzt: {0}", .fr: "le service maintenant : {0}",
-      .it: "il servizio ora: {0}",
+      .en: "what the service holds now: `outpost conflicts --json`",
+      .de: "was der Dienst jetzt hat: `outpost conflicts --json`",
+      .fr: "ce que le service a maintenant : `outpost conflicts --json`",
+      .it: "cosa ha ora il servizio: `outpost conflicts --json`",
     ],
   ]
 }

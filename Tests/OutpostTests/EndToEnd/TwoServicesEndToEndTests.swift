@@ -81,6 +81,14 @@ extension EndToEnd {
       #expect(badDue.status == 64 && badDue.stderr.contains("due must be a date and time"), "\(badDue.stderr)")
       let foreign = try cli(daemon, ["do", "exchange.take", "\(third.number)"])
       #expect(foreign.status == 1 && foreign.stderr.contains("exchange"), "\(foreign.stderr)")
+      // Said in the user's language (a phrase, not the daemon's English).
+      var german = daemon.environment
+      german["OUTPOST_LANG"] = "de"
+      let foreignInGerman = try runCommand(outpost, ["do", "exchange.take", "\(third.number)"], environment: german)
+      #expect(
+        foreignInGerman.stderr.contains("Nicht möglich: exchange.take ist eine Aktion von"), "\(foreignInGerman.stderr)"
+      )
+      #expect(foreignInGerman.stderr.contains("gehört zu einem anderen Dienst"), "\(foreignInGerman.stderr)")
 
       // The service fails: the action waits in the queue.
       try await sandbox.sharedAdmin("POST", "faults", ["service": "tasks", "errorRate": 1])

@@ -146,16 +146,4 @@ enum ItemText {
     guard let amount = line.amount else { return nil }
     return numberStyle.money(decimal: amount, currency: line.currency)
   }
-
-  static func render(_ value: JSONValue) -> String {
-    switch value {
-    case .string(let text): text
-    case .int(let number): "\(number)"
-    case .double(let number): "\(number)"
-    case .bool(let flag): flag ? "yes" : "no"
-    case .null: "–"
-    case .array(let items): items.map(render).joined(separator: "; ")
-    case .object(let members): members.keys.sorted().map { "\($0): \(render(members[$0]!))" }.joined(separator: ", ")
-    }
-  }
 }

@@ -44,9 +44,9 @@ struct ConflictsCommand: ParsableCommand {
         if result.actions.isEmpty { print(localized(.conflictsNone)) }
         for action in result.actions {
           print(ActionOutput.line(action))
-          if let state = action.serverState {
-            print("      " + localized(.conflictServerNow, String(ItemText.render(state).prefix(300))))
-          }
+          // The service's row as it came (keys, timestamps) is for scripts; a person reads the
+          // reason above and is told where the rest is (fresh eyes, issue 48 §3).
+          if action.serverState != nil { print("      " + localized(.conflictServerNow)) }
         }
       }
     }
