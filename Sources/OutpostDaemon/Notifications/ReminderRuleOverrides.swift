@@ -1,4 +1,5 @@
 import Foundation
+import OutpostConnectors
 import OutpostModel
 import OutpostRPC
 import OutpostReminders
@@ -33,12 +34,25 @@ struct ReminderRuleOverride: Codable, Sendable, Equatable {
     return rules
   }
 
-  /// How `rules` reads for clients (every kind with start reminders has the same ones).
-  static func describe(_ rules: ReminderRules, account: String?) -> RemindersRules.Rule {
-    let assignments = NotificationSettings.startKinds.first.map { rules[$0] } ?? ReminderRules.KindRules.none
-    return RemindersRules.Rule(
-      account: account, eveningBefore: assignments.eveningBefore.map { "\($0.time)" },
-      beforeMinutes: assignments.beforeStart.map { Int($0.components.seconds / 60) })
+  /// How `rules` reads for clients: the rules most kinds follow, then each kind whose own
+  /// differ (RPP's evening at 18:00), so that what is shown is what fires.
+  static func describe(_ rules: ReminderRules, account: String?) -> [RemindersRules.Rule] {
+    let kinds = NotificationSettings.startKinds
+    func rule(_ kindRules: ReminderRules.KindRules, kind: ItemKind?) -> RemindersRules.Rule {
+      RemindersRules.Rule(
+        account: account, eveningBefore: kindRules.eveningBefore.map { "\($0.time)" },
+        beforeMinutes: kindRules.beforeStart.map { Int($0.components.seconds / 60) }, kind: kind?.rawValue,
+        kindNoun: kind.flatMap { ConnectorRegistry.itemKind($0)?.nouns })
+    }
+    // The rules most kinds follow are the general line; the others are said per kind.
+    let plain = kinds.map { rule(rules[$0], kind: nil) }
+    guard
+      let general = plain.max(by: { one, other in
+        plain.count { $0 == one } < plain.count { $0 == other }
+      })
+    else { return [rule(.none, kind: nil)] }
+    let own = kinds.filter { rule(rules[$0], kind: nil) != general }.sorted { $0.rawValue < $1.rawValue }
+    return [general] + own.map { rule(rules[$0], kind: $0) }
   }
 }
 
@@ -75,11 +89,12 @@ extension ReminderService {
       await replan()
     }
     let names = Dictionary(uniqueKeysWithValues: accounts.map { ($1, $0) })
-    let listed = overrides.compactMap { id, override -> RemindersRules.Rule? in
-      guard let name = names[id] else { return nil }
-      return ReminderRuleOverride.describe(override.applied(to: rules), account: name)
-    }.sorted { ($0.account ?? "") < ($1.account ?? "") }
-    return RemindersRules.Result(rules: [ReminderRuleOverride.describe(rules, account: nil)] + listed)
+    var listed: [RemindersRules.Rule] = []
+    for (id, override) in overrides.sorted(by: { (names[$0.key] ?? "") < (names[$1.key] ?? "") }) {
+      guard let name = names[id] else { continue }
+      listed += ReminderRuleOverride.describe(override.applied(to: rules), account: name)
+    }
+    return RemindersRules.Result(rules: ReminderRuleOverride.describe(rules, account: nil) + listed)
   }
 
   /// Account id → its override, as stored.

@@ -267,12 +267,21 @@ public enum RemindersRules: RPCMethod {
 
   public struct Rule: Codable, Sendable, Equatable {
     public var account: String?
+    /// The kind of item a rule of its own is for (RPP's shoots are reminded at 18:00 the
+    /// evening before), with its noun in each language; absent for every other kind.
+    public var kind: String?
+    public var kindNoun: LocalizedText?
     /// `HH:MM`; absent when off.
     public var eveningBefore: String?
     /// Absent when off.
     public var beforeMinutes: Int?
 
-    public init(account: String?, eveningBefore: String?, beforeMinutes: Int?) {
+    public init(
+      account: String?, eveningBefore: String?, beforeMinutes: Int?, kind: String? = nil,
+      kindNoun: LocalizedText? = nil
+    ) {
+      self.kind = kind
+      self.kindNoun = kindNoun
       self.account = account
       self.eveningBefore = eveningBefore
       self.beforeMinutes = beforeMinutes

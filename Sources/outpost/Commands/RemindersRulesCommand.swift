@@ -56,7 +56,12 @@ struct RemindersRulesCommand: ParsableCommand {
           rule.beforeMinutes.map { localized(.remindersRuleBefore, "\($0)") },
         ].compactMap { $0 }
         let text = parts.isEmpty ? localized(.remindersRuleNone) : parts.joined(separator: ", ")
-        if let name = rule.account {
+        // A kind with rules of its own, on its own line: what is shown is what fires.
+        if let kind = rule.kind {
+          let noun = rule.kindNoun?[localized.language] ?? kind
+          // French sets a space before the colon.
+          print("  " + noun + (localized.language == .fr ? " : " : ": ") + text)
+        } else if let name = rule.account {
           print("\(name): \(text)")
         } else {
           print(localized(.remindersRulesAll, text))
