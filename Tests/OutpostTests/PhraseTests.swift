@@ -26,6 +26,19 @@ import Testing
     }
   }
 
+  /// A connector's own words in every language (an action's refusal), inside a core phrase and
+  /// over the wire.
+  @Test func anInlinePhraseIsSaidInTheReadersLanguage() throws {
+    let reason = Phrase.inline(LocalizedText(en: "it is done", de: "es ist erledigt", fr: "c'est fait", it: "è fatto"))
+    let refusal = Phrase("rpc.actionNotAllowed", .phrase(reason))
+    #expect(refusal.text(.de) == "Nicht möglich: es ist erledigt; nichts wurde vorgemerkt")
+    #expect(refusal.text(.fr)?.contains("c'est fait") == true)
+    #expect(refusal.english.contains("it is done"))
+    let decoded = try JSONCoding.convert(try JSONTreeEncoder.encode(refusal), to: Phrase.self)
+    #expect(decoded.text(.it)?.contains("è fatto") == true)
+    #expect(Phrase(.inline, [.text("only one")]).text(.de) == nil)
+  }
+
   @Test func aPhraseInsideAPhraseIsSaidInTheSameLanguage() {
     let offline = ConnectorError.unreachable("connection refused").phrase
     let error = RPCError.upstreamUnavailable(offline)

@@ -85,7 +85,10 @@ extension AgileNetworkConnector {
     case "canceled_at_period_end":
       let end = item.details["currentPeriodEnd"]?.stringValue.map { " on \($0.prefix(10))" } ?? ""
       throw .notAllowed("it is already cancelled; it ends\(end)")
-    case "expired": throw .notAllowed("it has already ended")
+    case "expired":
+      throw .said(
+        LocalizedText(
+          en: "it has already ended", de: "es ist schon beendet", fr: "il est déjà terminé", it: "è già terminato"))
     default: return PreparedAction(target: item.upstreamID)
     }
   }

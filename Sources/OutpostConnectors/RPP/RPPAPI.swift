@@ -131,6 +131,28 @@ struct RPPAPI: Sendable {
     return named.isEmpty ? "" : " (\(named.joined(separator: "; ")))"
   }
 
+  /// The same in every language, for a refusal the user reads (`ActionRefusal.said`).
+  static func explained(_ code: String) -> LocalizedText {
+    switch code {
+    case "INVALID_STATE":
+      LocalizedText(
+        en: explain(code), de: "der Auftrag lässt sich nicht mehr ändern (er läuft, ist erledigt oder storniert)",
+        fr: "la commande ne peut plus être modifiée (en cours, terminée ou annulée)",
+        it: "l'ordine non si può più cambiare (in corso, concluso o annullato)")
+    case "POLICY_CUTOFF_PASSED":
+      LocalizedText(
+        en: explain(code), de: "die Frist des Partners für Änderungen ist abgelaufen",
+        fr: "le délai du partenaire pour les changements est passé",
+        it: "il termine del partner per le modifiche è scaduto")
+    case "RESCHEDULE_LIMIT_REACHED":
+      LocalizedText(
+        en: explain(code), de: "der Auftrag wurde schon so oft verschoben, wie der Partner erlaubt",
+        fr: "la commande a déjà été reprogrammée autant que le partenaire le permet",
+        it: "l'ordine è già stato spostato quante volte il partner consente")
+    default: LocalizedText(en: explain(code), de: explain(code), fr: explain(code), it: explain(code))
+    }
+  }
+
   /// Outpost's own words for the codes the user decides on (the service's `message` is for logs).
   static func explain(_ code: String) -> String {
     switch code {

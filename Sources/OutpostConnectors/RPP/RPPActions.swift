@@ -72,7 +72,12 @@ extension RPPConnector {
     guard let slot = params["slot"]?.stringValue, let start = UTCTimestamp.parse(slot) else {
       throw .invalidParams("rpp.book needs the slot's start")
     }
-    guard start > now else { throw .notAllowed("that slot has already begun") }
+    guard start > now else {
+      throw .said(
+        LocalizedText(
+          en: "that slot has already begun", de: "dieser Termin hat schon begonnen", fr: "ce créneau a déjà commencé",
+          it: "questa fascia è già iniziata"))
+    }
     var body: [String: JSONValue] = [
       "serviceIds": .array(services.map { .string($0) }), "appointment": ["start": .string(slot)],
     ]
@@ -89,7 +94,12 @@ extension RPPConnector {
     let key = JSONValue.string(Self.newKey())
     switch type {
     case .rppReschedule, .rppCancel:
-      guard let version = item.details["version"]?.int64Value else { throw .notAllowed("it was synced incompletely") }
+      guard let version = item.details["version"]?.int64Value else {
+        throw .said(
+          LocalizedText(
+            en: "it was synced incompletely", de: "es wurde unvollständig synchronisiert",
+            fr: "il a été synchronisé incomplètement", it: "è stato sincronizzato in modo incompleto"))
+      }
       let status = item.details["status"]?.stringValue ?? ""
       guard status == "pending" || status == "scheduled" else {
         throw .notAllowed(
@@ -98,10 +108,10 @@ extension RPPConnector {
       let rules = item.details["allowedActions"]
       if type == .rppReschedule {
         if let rule = rules?["reschedule"], rule["allowed"] == .bool(false) {
-          throw .notAllowed(RPPAPI.explain(rule["reason"]?.stringValue ?? "POLICY_CUTOFF_PASSED"))
+          throw .said(RPPAPI.explained(rule["reason"]?.stringValue ?? "POLICY_CUTOFF_PASSED"))
         }
         if let until = rules?["reschedule"]?["until"]?.stringValue.flatMap(UTCTimestamp.parse), now >= until {
-          throw .notAllowed(RPPAPI.explain("POLICY_CUTOFF_PASSED"))
+          throw .said(RPPAPI.explained("POLICY_CUTOFF_PASSED"))
         }
         guard let slot = params["slot"] else { throw .invalidParams("rpp.reschedule needs slot") }
         var out: [String: JSONValue] = ["version": .int(version), "slot": slot, "idempotencyKey": key]
@@ -109,7 +119,7 @@ extension RPPConnector {
         return PreparedAction(target: item.upstreamID, params: .object(out))
       }
       if let rule = rules?["cancel"], rule["allowed"] == .bool(false) {
-        throw .notAllowed(RPPAPI.explain(rule["reason"]?.stringValue ?? "INVALID_STATE"))
+        throw .said(RPPAPI.explained(rule["reason"]?.stringValue ?? "INVALID_STATE"))
       }
       var out: [String: JSONValue] = ["version": .int(version), "idempotencyKey": key]
       out["reason"] = params["reason"]
@@ -126,7 +136,12 @@ extension RPPConnector {
       else { throw .invalidParams("rpp.send needs a text that is not empty") }
       return PreparedAction(target: item.upstreamID, params: ["text": .string(text), "idempotencyKey": key])
     case .rppRead:
-      guard let last = item.details["lastMessageId"]?.stringValue else { throw .notAllowed("there is nothing to read") }
+      guard let last = item.details["lastMessageId"]?.stringValue else {
+        throw .said(
+          LocalizedText(
+            en: "there is nothing to read", de: "es gibt nichts zu lesen", fr: "il n'y a rien à lire",
+            it: "non c'è niente da leggere"))
+      }
       return PreparedAction(target: item.upstreamID, params: ["lastReadMessageId": .string(last)])
     default:
       throw .notAllowed("RPP has no action \(type.rawValue)")

@@ -29,13 +29,27 @@ extension TasksConnector {
   public static func prepare(_ type: ActionType, on item: Item, params: [String: JSONValue], now: Date)
     throws(ActionRefusal) -> PreparedAction
   {
-    guard let version = item.details["updatedAt"]?.stringValue else { throw .notAllowed("it was synced incompletely") }
+    guard let version = item.details["updatedAt"]?.stringValue else {
+      throw .said(
+        LocalizedText(
+          en: "it was synced incompletely", de: "es wurde unvollständig synchronisiert",
+          fr: "il a été synchronisé incomplètement", it: "è stato sincronizzato in modo incompleto"))
+    }
     switch type {
     case .taskComplete:
-      guard item.status != .closed else { throw .notAllowed("the task is already done") }
+      guard item.status != .closed else {
+        throw .said(
+          LocalizedText(
+            en: "the task is already done", de: "die Aufgabe ist schon erledigt", fr: "la tâche est déjà faite",
+            it: "l'attività è già fatta"))
+      }
       return PreparedAction(target: item.upstreamID, params: ["updatedAt": .string(version)])
     case .taskReschedule:
-      guard item.status != .closed else { throw .notAllowed("the task is done") }
+      guard item.status != .closed else {
+        throw .said(
+          LocalizedText(
+            en: "the task is done", de: "die Aufgabe ist erledigt", fr: "la tâche est faite", it: "l'attività è fatta"))
+      }
       guard let due = params["due"] else { throw .invalidParams("tasks.reschedule needs due") }
       return PreparedAction(target: item.upstreamID, params: ["updatedAt": .string(version), "due": due])
     default:

@@ -55,42 +55,101 @@ extension VolleyManagerConnector {
     let upcoming = (item.startsAt ?? .distantFuture) > now
     switch type {
     case .exchangeTake:
-      guard item.kind == .exchange else { throw .notAllowed("it is not an exchange-board entry") }
-      // Taken already (here or on the website) is not "gone": say so, as `exchange list` marks it.
-      guard item.status != .applied else { throw .notAllowed("you have already applied for it") }
-      guard item.status == .active else { throw .notAllowed("the entry is no longer open") }
-      guard item.details["mine"] != .bool(true) else { throw .notAllowed("the entry is your own") }
-      guard item.details["mayApply"] != .bool(false) else {
-        throw .notAllowed("the service does not let you apply for this entry (level or rules)")
+      guard item.kind == .exchange else {
+        throw .said(
+          LocalizedText(
+            en: "it is not an exchange-board entry", de: "es ist kein Eintrag der Tauschbörse",
+            fr: "ce n'est pas une entrée de la bourse d'échange", it: "non è una voce della borsa scambi"))
       }
-      guard upcoming else { throw .notAllowed("the game has started") }
+      // Taken already (here or on the website) is not "gone": say so, as `exchange list` marks it.
+      guard item.status != .applied else {
+        throw .said(
+          LocalizedText(
+            en: "you have already applied for it", de: "Sie haben sich schon dafür gemeldet",
+            fr: "vous vous êtes déjà proposé", it: "ti sei già candidato"))
+      }
+      guard item.status == .active else {
+        throw .said(
+          LocalizedText(
+            en: "the entry is no longer open", de: "der Eintrag ist nicht mehr offen",
+            fr: "l'entrée n'est plus ouverte", it: "la voce non è più aperta"))
+      }
+      guard item.details["mine"] != .bool(true) else {
+        throw .said(
+          LocalizedText(
+            en: "the entry is your own", de: "der Eintrag ist Ihr eigener", fr: "cette entrée est la vôtre",
+            it: "la voce è tua"))
+      }
+      guard item.details["mayApply"] != .bool(false) else {
+        throw .said(
+          LocalizedText(
+            en: "the service does not let you apply for this entry (level or rules)",
+            de: "der Dienst lässt Sie sich für diesen Eintrag nicht melden (Stufe oder Regeln)",
+            fr: "le service ne vous permet pas de vous proposer pour cette entrée (niveau ou règles)",
+            it: "il servizio non ti permette di candidarti per questa voce (livello o regole)"))
+      }
+      guard upcoming else {
+        throw .said(
+          LocalizedText(
+            en: "the game has started", de: "das Spiel hat begonnen", fr: "le match a commencé",
+            it: "la partita è iniziata"))
+      }
       return PreparedAction(target: item.upstreamID)
     case .exchangeOffer:
-      guard item.kind == .assignment else { throw .notAllowed("it is not one of your assignments") }
+      guard item.kind == .assignment else {
+        throw .said(
+          LocalizedText(
+            en: "it is not one of your assignments", de: "es ist keines Ihrer Aufgebote",
+            fr: "ce n'est pas une de vos convocations", it: "non è una delle tue designazioni"))
+      }
       guard item.status == .active, upcoming else {
-        throw .notAllowed("the assignment is not an upcoming, active game")
+        throw .said(
+          LocalizedText(
+            en: "the assignment is not an upcoming, active game",
+            de: "das Aufgebot ist kein bevorstehendes, aktives Spiel",
+            fr: "la convocation n'est pas un match à venir et actif",
+            it: "la designazione non è una partita futura e attiva"))
       }
       guard item.details["onExchange"] != .bool(true) else {
-        throw .notAllowed("the assignment is already on the exchange board")
+        throw .said(
+          LocalizedText(
+            en: "the assignment is already on the exchange board", de: "das Aufgebot ist schon in der Tauschbörse",
+            fr: "la convocation est déjà à la bourse d'échange", it: "la designazione è già nella borsa scambi"))
       }
       return PreparedAction(target: item.upstreamID)
     case .exchangeWithdraw:
       if item.kind == .assignment {
         guard item.details["onExchange"] == .bool(true) else {
-          throw .notAllowed("the assignment is not on the exchange board")
+          throw .said(
+            LocalizedText(
+              en: "the assignment is not on the exchange board", de: "das Aufgebot ist nicht in der Tauschbörse",
+              fr: "la convocation n'est pas à la bourse d'échange", it: "la designazione non è nella borsa scambi"))
         }
         return PreparedAction(target: item.upstreamID)
       }
       guard item.kind == .exchange, item.details["mine"] == .bool(true),
         let convocation = item.details["convocationID"]?.stringValue
-      else { throw .notAllowed("it is not an entry of yours on the board") }
+      else {
+        throw .said(
+          LocalizedText(
+            en: "it is not an entry of yours on the board", de: "es ist kein eigener Eintrag in der Tauschbörse",
+            fr: "ce n'est pas une de vos entrées à la bourse", it: "non è una tua voce nella borsa"))
+      }
       return PreparedAction(target: convocation)
     case .compensationEdit:
       guard item.kind == .compensation, let id = item.details["compensationID"]?.stringValue else {
-        throw .notAllowed("it is not a compensation")
+        throw .said(
+          LocalizedText(
+            en: "it is not a compensation", de: "es ist keine Entschädigung", fr: "ce n'est pas une indemnité",
+            it: "non è un'indennità"))
       }
       guard item.details["editable"] != .bool(false) else {
-        throw .notAllowed("the compensation is paid or locked by the association")
+        throw .said(
+          LocalizedText(
+            en: "the compensation is paid or locked by the association",
+            de: "die Entschädigung ist bezahlt oder vom Verband gesperrt",
+            fr: "l'indemnité est payée ou verrouillée par l'association",
+            it: "l'indennità è pagata o bloccata dall'associazione"))
       }
       var values: [String: JSONValue] = [:]
       if let kilometres = params["distanceKm"]?.stringValue.flatMap(Double.init) {

@@ -12,6 +12,9 @@ public enum ActionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   /// Not allowed, said as a phrase each client words in its language.
   case refused(Phrase)
 
+  /// Not allowed, with the reason in every language.
+  public static func said(_ reason: LocalizedText) -> ActionRefusal { .refused(.inline(reason)) }
+
   public var description: String {
     switch self {
     case .invalidParams(let detail), .notAllowed(let detail): detail

@@ -25,6 +25,12 @@ public struct Phrase: Sendable, Equatable, Codable {
   /// A text no phrase key says better: the service's own words, shown as they are.
   public static func verbatim(_ text: String) -> Phrase { Phrase(.verbatim, [.text(text)]) }
 
+  /// Words a connector says in every language where it says them (an action's refusal), so
+  /// that no catalogue of the core has to know them: its arguments are the four texts.
+  public static func inline(_ text: LocalizedText) -> Phrase {
+    Phrase(.inline, [.text(text.en), .text(text.de), .text(text.fr), .text(text.it)])
+  }
+
   public indirect enum Argument: Sendable, Equatable, Codable, ExpressibleByStringLiteral {
     case text(String)
     case phrase(Phrase)
@@ -69,6 +75,12 @@ public struct Phrase: Sendable, Equatable, Codable {
   /// A key this build does not know (a newer daemon's) reads as nil: show the English text sent
   /// beside it instead.
   public func text(_ language: Language, time: (Date) -> String = Phrase.plainTime) -> String? {
+    if key == .inline {
+      guard args.count == Language.allCases.count, let index = Language.allCases.firstIndex(of: language),
+        case .text(let text) = args[index]
+      else { return nil }
+      return text
+    }
     guard let template = PhraseCatalog.template(key) else { return nil }
     var values: [String] = []
     values.reserveCapacity(args.count)
@@ -114,4 +126,6 @@ public struct PhraseKey: RawRepresentable, Hashable, Sendable, Codable, Expressi
 
   /// `{0}` as it is: words the service or the user chose.
   public static let verbatim: PhraseKey = "verbatim"
+  /// The text in the reader's language among its four arguments (`Phrase.inline`).
+  public static let inline: PhraseKey = "inline"
 }

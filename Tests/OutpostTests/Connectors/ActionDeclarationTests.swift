@@ -118,8 +118,14 @@ import Testing
     }
     var locked = compensation
     locked.details = ["compensationID": "comp-1", "editable": false]
-    #expect(throws: ActionRefusal.notAllowed("the compensation is paid or locked by the association")) {
-      try kind.prepare(edit, on: locked, params: ["reason": "x"], now: Date())
+    // Refused in every language (a phrase), English for logs and older clients.
+    do {
+      _ = try kind.prepare(edit, on: locked, params: ["reason": "x"], now: Date())
+      Issue.record("a locked compensation was accepted")
+    } catch {
+      guard case .refused(let reason) = error else { throw error }
+      #expect(reason.english == "the compensation is paid or locked by the association")
+      #expect(reason.text(.de) == "die Entschädigung ist bezahlt oder vom Verband gesperrt")
     }
     let event = Item(kind: .event, upstreamID: "e", title: "Dentist")
     #expect(throws: ActionRefusal.self) { try kind.prepare(edit, on: event, params: nil, now: Date()) }

@@ -98,15 +98,31 @@ extension AgilityConnector {
     throws(ActionRefusal) -> PreparedAction
   {
     guard let version = item.details["version"]?.int64Value else {
-      throw .notAllowed("it was made here and is not at Agility yet; sync first")
+      throw .said(
+        LocalizedText(
+          en: "it was made here and is not at Agility yet; sync first",
+          de: "es wurde hier erstellt und ist noch nicht bei Agility; zuerst synchronisieren",
+          fr: "il a été créé ici et n'est pas encore chez Agility ; synchronisez d'abord",
+          it: "è stato creato qui e non è ancora su Agility; sincronizza prima"))
     }
     switch type {
     case .agilityMarkPaid:
       let stored = item.details["status"]?.stringValue ?? ""
-      guard stored != "draft" else { throw .notAllowed("it is a draft: send it before recording a payment") }
+      guard stored != "draft" else {
+        throw .said(
+          LocalizedText(
+            en: "it is a draft: send it before recording a payment",
+            de: "es ist ein Entwurf: vor einer Zahlung zuerst versenden",
+            fr: "c'est un brouillon : envoyez-le avant d'enregistrer un paiement",
+            it: "è una bozza: inviala prima di registrare un pagamento"))
+      }
       let total = AgilityMoney.cents(item.details["total"]) ?? 0
       let paid = AgilityMoney.cents(item.details["amountPaid"]) ?? 0
-      guard stored != "paid", paid < total else { throw .notAllowed("it is already paid") }
+      guard stored != "paid", paid < total else {
+        throw .said(
+          LocalizedText(
+            en: "it is already paid", de: "sie ist schon bezahlt", fr: "elle est déjà payée", it: "è già pagata"))
+      }
       let open = total - paid
       let amount = AgilityMoney.cents(params["amount"]) ?? open
       guard amount > 0 else { throw .invalidParams("a payment is more than $0.00") }

@@ -99,7 +99,12 @@ enum AgilityDraft {
     -> PreparedAction
   {
     guard item.details["status"]?.stringValue == "draft" else {
-      throw .notAllowed("only a draft can be edited here; a sent invoice can only be marked paid")
+      throw .said(
+        LocalizedText(
+          en: "only a draft can be edited here; a sent invoice can only be marked paid",
+          de: "nur ein Entwurf lässt sich hier bearbeiten; eine versendete Rechnung nur als bezahlt markieren",
+          fr: "seul un brouillon se modifie ici ; une facture envoyée ne peut qu'être marquée payée",
+          it: "qui si modifica solo una bozza; una fattura inviata si può solo segnare pagata"))
     }
     var header: [String: JSONValue] = [:]
     for (param, column) in [

@@ -101,13 +101,22 @@ extension ViiRaaConnector {
     throws(ActionRefusal) -> PreparedAction
   {
     guard let version = item.details["version"]?.int64Value else {
-      throw .notAllowed("it was made here and is not at the service yet; sync first")
+      throw .said(
+        LocalizedText(
+          en: "it was made here and is not at the service yet; sync first",
+          de: "es wurde hier erstellt und ist noch nicht beim Dienst; zuerst synchronisieren",
+          fr: "il a été créé ici et n'est pas encore sur le service ; synchronisez d'abord",
+          it: "è stato creato qui e non è ancora sul servizio; sincronizza prima"))
     }
     switch type {
     case .viiraaReminderDone, .viiraaReminderSnooze:
       guard let id = item.details["reminderId"]?.stringValue else { throw .notAllowed("it is not a coaching reminder") }
       if type == .viiraaReminderDone {
-        guard item.status != .closed else { throw .notAllowed("it is already done") }
+        guard item.status != .closed else {
+          throw .said(
+            LocalizedText(
+              en: "it is already done", de: "es ist schon erledigt", fr: "c'est déjà fait", it: "è già fatto"))
+        }
         // The service keeps one "last done" time: done now counts for the occurrence nearest
         // to now, so a later one cannot be marked done yet.
         if let from = item.details["doneFrom"]?.stringValue.flatMap(UTCTimestamp.parse), now < from {
@@ -127,7 +136,10 @@ extension ViiRaaConnector {
           "snoozed_until": .string(UTCTimestamp.format(base.addingTimeInterval(TimeInterval(minutes * 60)))),
         ])
     case .viiraaInsightRead:
-      guard item.status != .closed else { throw .notAllowed("it is already read") }
+      guard item.status != .closed else {
+        throw .said(
+          LocalizedText(en: "it is already read", de: "es ist schon gelesen", fr: "c'est déjà lu", it: "è già letto"))
+      }
       return PreparedAction(
         target: item.upstreamID, params: ["version": .int(version), "read_at": .string(UTCTimestamp.format(now))])
     default:
