@@ -83,7 +83,8 @@ extension Catalog {
       .it: "Agility: ancora nessun dato. Esegui `outpost sync` dopo aver aggiunto l'account.",
     ],
     .agilityStatusHeader: [
-      .en: "Agility · month {0}", .de: "Agility · Monat {0}", .fr: "Agility · mois {0}", .it: "Agility · mese {0}",
+      .en: "Agility · {0} so far", .de: "Agility · {0} bisher", .fr: "Agility · {0} jusqu'ici",
+      .it: "Agility · {0} finora",
     ],
     .agilityStatusProfit: [
       .en: "Profit and loss  {0}  (income {1}, business expenses {2})",

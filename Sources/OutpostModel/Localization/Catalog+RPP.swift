@@ -2,6 +2,11 @@
 /// they are in every language.
 extension Catalog {
   static let rppEntries: [MessageKey: [Language: String]] = [
+    .rppStatusChoices: [
+      .en: "no order status \"{0}\"; --status takes {1}", .de: "kein Auftragsstatus «{0}»; --status nimmt {1}",
+      .fr: "aucun état de commande « {0} » ; --status prend {1}",
+      .it: "nessuno stato d'ordine «{0}»; --status accetta {1}",
+    ],
     .rppSignedOutEverywhere: [
       .en: "Signed out of RPP on every device; `outpost account login {0}` signs this one in again.",
       .de: "Auf allen Geräten von RPP abgemeldet; `outpost account login {0}` meldet dieses wieder an.",

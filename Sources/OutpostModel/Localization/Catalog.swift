@@ -85,6 +85,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
+  case rppStatusChoices
   case showNoSuchItem
   case exchangeMine
   case exchangeLevel

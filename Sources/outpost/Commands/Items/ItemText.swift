@@ -23,6 +23,35 @@ enum ItemText {
     .fr: ["dim", "lun", "mar", "mer", "jeu", "ven", "sam"], .it: ["dom", "lun", "mar", "mer", "gio", "ven", "sab"],
   ]
 
+  static let months: [Language: [String]] = [
+    .en: [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ],
+    .de: [
+      "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
+      "Dezember",
+    ],
+    .fr: [
+      "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
+      "décembre",
+    ],
+    .it: [
+      "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+      "novembre", "dicembre",
+    ],
+  ]
+
+  /// "2026-12" as the user's language names it: "December 2026", "Dezember 2026"; anything
+  /// else as it came.
+  static func month(iso text: String) -> String {
+    let parts = text.split(separator: "-")
+    guard text.count == 7, parts.count == 2, let month = Int(parts[1]), (1...12).contains(month),
+      parts[0].count == 4, parts[0].allSatisfy(\.isNumber)
+    else { return text }
+    return (months[localized.language] ?? months[.en]!)[month - 1] + " " + parts[0]
+  }
+
   static func parts(_ date: Date) -> tm {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()

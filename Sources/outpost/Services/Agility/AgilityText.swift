@@ -42,7 +42,7 @@ enum AgilityText {
 
   static func status(_ block: JSONValue) -> [String] {
     if block["empty"] == .bool(true) { return [localized(.agilityNoDataYet)] }
-    var lines = [localized(.agilityStatusHeader, block["month"]?.stringValue ?? "")]
+    var lines = [localized(.agilityStatusHeader, ItemText.month(iso: block["month"]?.stringValue ?? ""))]
     lines.append(
       "  "
         + localized(

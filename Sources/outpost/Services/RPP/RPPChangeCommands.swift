@@ -86,6 +86,8 @@ extension RPPText {
   /// A service timestamp in the partner's wall-clock time and the user's.
   static func shown(_ text: String) -> String {
     guard let instant = UTCTimestamp.parse(text) else { return text }
-    return localized(.rppPartnerTime, String(text.prefix(10)), wallClock(text), Terminal.localTime(instant))
+    // The partner's day in the order of the user's language, as their own time beside it is.
+    return localized(
+      .rppPartnerTime, ItemText.day(iso: String(text.prefix(10))), wallClock(text), Terminal.localTime(instant))
   }
 }

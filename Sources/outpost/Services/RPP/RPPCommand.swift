@@ -84,6 +84,15 @@ struct RPPCommand: ParsableCommand {
     var status: String?
     @Flag(help: "Only shoots still to come, soonest first.") var upcoming = false
 
+    static let statuses = ["pending", "scheduled", "in_progress", "completed", "delivered", "cancelled"]
+
+    func validate() throws {
+      // A misspelt status would list nothing and exit 0, as if there were no such orders.
+      if let status, !Self.statuses.contains(status) {
+        throw ValidationError(localized(.rppStatusChoices, status, Self.statuses.joined(separator: ", ")))
+      }
+    }
+
     func run() throws {
       try reportingFailures {
         var orders = try RPPLookup.orders(global)
@@ -164,7 +173,7 @@ struct RPPCommand: ParsableCommand {
         for day in RPPText.array(answer.result["days"]) {
           let slots = RPPText.array(day["slots"]).filter { all || $0["available"] == .bool(true) }
           guard !slots.isEmpty else { continue }
-          print(day["date"]?.stringValue ?? "?")
+          print(day["date"]?.stringValue.map { ItemText.day(iso: $0) } ?? "?")
           for slot in slots {
             guard let start = slot["start"]?.stringValue else { continue }
             let end = slot["end"]?.stringValue.map { "–" + RPPText.wallClock($0) } ?? ""
