@@ -71,6 +71,8 @@ enum ViiRaaKinds {
           grouped: LocalizedText(
             en: "{0} new insights", de: "{0} neue Erkenntnisse", fr: "{0} nouveaux aperçus", it: "{0} nuovi spunti"))
       ], unreadKey: "unread", openAction: .viiraaInsightRead,
+      // An insight not read yet stays however old: it is still news to the user.
+      retention: ItemRetention(.configured, keptWhile: [.active]),
       nouns: LocalizedText(en: "insight", de: "Erkenntnis", fr: "aperçu", it: "spunto")),
     ItemKindDeclaration(
       .healthProfile, noun: "profile", appointment: false,

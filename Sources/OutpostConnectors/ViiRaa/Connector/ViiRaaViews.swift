@@ -14,8 +14,10 @@ extension ViiRaaConnector: StoreViewingConnector {
       name: "viiraa.dashboard", service: descriptor.kind,
       summary: "latest reading, trend, time in range today / 7 days / 30 days, weight, activity, next reminder",
       fromStore: StoreSource(
-        kinds: [.glucoseReading, .weightReading, .activityDay, .coachingReminder, .insight], pastDays: 31,
-        futureDays: 15, undatedKinds: [.healthProfile])),
+        // Every insight, however old: an unread one from last quarter is still new to the
+        // user (`viiraa insights` lists it as such; the count left it out).
+        kinds: [.glucoseReading, .weightReading, .activityDay, .coachingReminder], pastDays: 31,
+        futureDays: 15, undatedKinds: [.healthProfile, .insight])),
     QueryDeclaration(
       name: "viiraa.chart", service: descriptor.kind,
       summary: "an ambulatory glucose profile (AGP) of the last days, as a standalone SVG",
