@@ -130,19 +130,19 @@ extension Catalog {
       .fr: "Aucun rappel, ni dans les 7 derniers jours.", .it: "Nessun promemoria, nemmeno negli ultimi 7 giorni.",
     ],
     .remindersColumns: [
-      .en: "#|due|rule|item|state", .de: "#|Fällig|Regel|Eintrag|Zustand", .fr: "#|échéance|règle|élément|état",
-      .it: "#|scadenza|regola|elemento|stato",
+      .en: "reminder|due|rule|item|state", .de: "Erinnerung|Fällig|Regel|Eintrag|Zustand",
+      .fr: "rappel|échéance|règle|élément|état", .it: "promemoria|scadenza|regola|elemento|stato",
     ],
     .remindersBadNumber: [
       .en: "{0} is not a reminder's number", .de: "{0} ist keine Nummer einer Erinnerung",
       .fr: "{0} n'est pas un numéro de rappel", .it: "{0} non è un numero di promemoria",
     ],
     .remindersSnoozed: [
-      .en: "Reminder #{0} ({1}) snoozed until {2}.", .de: "Erinnerung #{0} ({1}) verschoben auf {2}.",
+      .en: "Reminder {0} ({1}) snoozed until {2}.", .de: "Erinnerung {0} ({1}) verschoben auf {2}.",
       .fr: "Rappel n° {0} ({1}) reporté au {2}.", .it: "Promemoria n. {0} ({1}) posticipato a {2}.",
     ],
     .remindersDismissed: [
-      .en: "Reminder #{0} ({1}) dismissed.", .de: "Erinnerung #{0} ({1}) verworfen.",
+      .en: "Reminder {0} ({1}) dismissed.", .de: "Erinnerung {0} ({1}) verworfen.",
       .fr: "Rappel n° {0} ({1}) ignoré.", .it: "Promemoria n. {0} ({1}) ignorato.",
     ],
     .reminderRuleEveningBefore: [

@@ -166,7 +166,8 @@ enum NotificationText {
 
   /// Number, unread mark, time, category and summary; then the body's first line and the item.
   static func entry(_ notification: NotificationInfo) -> String {
-    let number = "#\(notification.id)"
+    // Its own number, plain: "#N" is an item's, and the item is named below (issue 48 §3).
+    let number = "\(notification.id)"
     let mark = notification.readAt == nil ? "•" : " "
     var text =
       number.padding(to: 6) + mark + " " + Terminal.localTime(notification.createdAt) + "  "

@@ -44,7 +44,8 @@ struct RemindersCommand: ParsableCommand {
         } else {
           let rows = result.reminders.map { reminder in
             [
-              "#\(reminder.number)", ReminderText.when(reminder.dueAt), ReminderText.rule(reminder),
+              // The reminder's own number, under its column's name: "#N" is an item's (issue 48 §3).
+              "\(reminder.number)", ReminderText.when(reminder.dueAt), ReminderText.rule(reminder),
               ReminderText.item(reminder), ReminderText.state(reminder),
             ]
           }
