@@ -215,9 +215,19 @@ public struct ConnectorKind: Sendable {
       if declaration.onAccount {
         throw .invalidParams("\(declaration.name.rawValue) is done to an account, not to an item: name the account")
       }
-      let kinds = declaration.targets.map(\.rawValue).joined(separator: " or ")
-      throw .refused(
-        Phrase("action.wrongKind", .text(declaration.name.rawValue), .text(kinds), .text(item.kind.rawValue)))
+      // The kinds by their nouns in each language ("Tauschangebot", not "exchange").
+      func nouns(_ language: Language) -> (targets: String, item: String) {
+        let noun = { (kind: ItemKind) in ConnectorRegistry.itemKind(kind)?.noun(in: language) ?? kind.rawValue }
+        return (declaration.targets.map { "«\(noun($0))»" }.joined(separator: ", "), "«\(noun(item.kind))»")
+      }
+      let name = declaration.name.rawValue
+      let (en, de, fr, it) = (nouns(.en), nouns(.de), nouns(.fr), nouns(.it))
+      throw .said(
+        LocalizedText(
+          en: "\(name) applies to \(en.targets), not to \(en.item)",
+          de: "\(name) gilt für \(de.targets), nicht für \(de.item)",
+          fr: "\(name) s'applique à \(fr.targets), pas à \(fr.item)",
+          it: "\(name) vale per \(it.targets), non per \(it.item)"))
     }
     let checked = try declaration.validate(params)
     return try preparation(declaration.name, item, checked, now)

@@ -35,4 +35,12 @@ import Testing
     #expect(NumberStyle.style(.fr, region: "FR").money(decimal: "60.5", currency: "CHF") == "60,5\u{00A0}CHF")
     #expect(NumberStyle.style(.de, region: "DE").money(decimal: "n/a", currency: "CHF") == "CHF n/a")
   }
+
+  /// A view's reader travels as parameters; the decimal alone made a French bar German.
+  @Test func theWholeNumberStyleTravelsWithAView() {
+    for (language, region) in [(Language.fr, "FR"), (.de, "CH"), (.de, "DE"), (.en, "US")] {
+      let reader = ViewLocale(language: language, numbers: NumberStyle.style(language, region: region))
+      #expect(ViewLocale(params: reader.params).numbers == reader.numbers, "\(language)-\(region)")
+    }
+  }
 }

@@ -45,11 +45,11 @@ extension VolleyManagerConnector {
         DetailField(
           "gameCompensation",
           LocalizedText(en: "game fee", de: "Spielentschädigung", fr: "indemnité de match", it: "indennità partita"),
-          .decimal),
+          .money),
         DetailField(
           "travelExpenses",
           LocalizedText(en: "travel", de: "Reisespesen", fr: "frais de déplacement", it: "spese di viaggio"),
-          .decimal),
+          .money),
         DetailField(
           "distanceInMetres", LocalizedText(en: "distance", de: "Distanz", fr: "distance", it: "distanza"), .metres),
         DetailField(

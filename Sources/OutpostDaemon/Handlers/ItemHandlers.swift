@@ -222,7 +222,7 @@ enum ItemHandlers {
         label: $0.label, value: $0.value,
         format: $0.format == .metres
           ? DetailField.Format.decimal.rawValue
-          : [.day, .time, .decimal].contains($0.format) ? $0.format.rawValue : nil)
+          : [.day, .time, .decimal, .money].contains($0.format) ? $0.format.rawValue : nil)
     }
     return ItemDisplay(
       noun: declaration.noun(in: language), subtitle: declaration.subtitle(of: item, in: language),

@@ -13,7 +13,8 @@ enum SnapshotHandlers {
       }
       let snapshot: Snapshot
       do {
-        snapshot = try await services.snapshots.current(language: params.language.flatMap(Language.init(rawValue:)))
+        snapshot = try await services.snapshots.current(
+          language: params.language.flatMap(Language.init(rawValue:)), region: params.region)
       } catch {
         throw RPCError(code: RPCError.internalErrorCode, message: "the store cannot be read: \(error)")
       }

@@ -91,13 +91,16 @@ actor SnapshotService {
   /// The snapshot as of now (what `snapshot.get` and `outpost snapshot` print).
   /// - Parameter language: the reader's, when not the files' (`outpost snapshot` in the
   ///   user's language): its service lines are written afresh, not taken from the cache.
-  func current(at now: Date = Date(), language: Language? = nil) async throws -> Snapshot {
+  func current(at now: Date = Date(), language: Language? = nil, region: String? = nil) async throws -> Snapshot {
     let source = SnapshotSource(store: store)
     var options = options
     let services: [String: Snapshot.ServiceSummary]
-    if let language, language != options.language {
+    if let language, language != options.language || region != nil {
+      // The reader's words and number style, not the daemon's environment's.
       options.language = language
-      services = await StoreViews.barSummaries(store: store, locale: Self.locale(options), now: now)
+      let locale = ViewLocale(
+        language: language, timeZone: options.timeZone, numbers: NumberStyle.style(language, region: region))
+      services = await StoreViews.barSummaries(store: store, locale: locale, now: now)
     } else {
       services = await barSummaries.summaries(now: now)
     }

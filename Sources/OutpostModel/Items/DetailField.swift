@@ -16,6 +16,9 @@ public struct DetailField: Codable, Sendable, Equatable {
     case metres
     /// A decimal as text ("45.00"): with the reader's decimal separator ("45,00").
     case decimal
+    /// An amount as decimal text in the kind's currency (`ItemKindDeclaration.amount`): written
+    /// as the reader writes money ("3.585,50 $", "CHF 90.00").
+    case money
   }
 
   public var key: String

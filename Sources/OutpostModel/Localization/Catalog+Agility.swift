@@ -179,8 +179,8 @@ extension Catalog {
     .agilityTaxHeaderSEOnly: [
       .en: "Estimated tax {0}: SE tax only (set --option incomeTaxRate=… for income tax)",
       .de: "Geschätzte Steuer {0}: nur SE-Steuer (--option incomeTaxRate=… für die Einkommensteuer)",
-      .fr: "Impôt estimé {0} : SE tax seule (--option incomeTaxRate=… pour l'impôt sur le revenu)",
-      .it: "Imposta stimata {0}: solo SE tax (--option incomeTaxRate=… per l'imposta sul reddito)",
+      .fr: "Impôt estimé {0} : impôt SE seul (--option incomeTaxRate=… pour l'impôt sur le revenu)",
+      .it: "Imposta stimata {0}: solo imposta SE (--option incomeTaxRate=… per l'imposta sul reddito)",
     ],
     .agilityTaxColumnDue: [.en: "due", .de: "fällig", .fr: "échéance", .it: "scadenza"],
     .agilityTaxColumnTarget: [.en: "target so far", .de: "Soll bisher", .fr: "cible cumulée", .it: "obiettivo"],

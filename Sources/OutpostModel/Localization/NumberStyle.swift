@@ -11,7 +11,7 @@ public struct NumberStyle: Sendable, Equatable {
   /// the amount, "1.234,56 $" (CLDR's de, fr, it).
   public var currencyPlacement: CurrencyPlacement
 
-  public enum CurrencyPlacement: Sendable, Equatable {
+  public enum CurrencyPlacement: String, Sendable, Equatable {
     case before, beforeSpaced, after
   }
 
@@ -23,12 +23,17 @@ public struct NumberStyle: Sendable, Equatable {
 
   public static func preferred(environment: [String: String]) -> NumberStyle {
     let language = Language.preferred(environment: environment)
+    return style(language, region: preferredRegion(environment: environment))
+  }
+
+  /// The region of the first locale in the user's language (`CH` of `de_CH.UTF-8`), if any.
+  public static func preferredRegion(environment: [String: String]) -> String? {
+    let language = Language.preferred(environment: environment)
     let locales = ["OUTPOST_LANG", "LC_ALL", "LC_NUMERIC", "LANG"].compactMap { environment[$0] }
-    let found = locales.lazy.compactMap { locale -> String? in
+    return locales.lazy.compactMap { locale -> String? in
       guard Language.match(locale) == language else { return nil }
       return region(of: locale)
     }.first
-    return style(language, region: found)
   }
 
   public static func style(_ language: Language, region: String?) -> NumberStyle {
@@ -54,6 +59,17 @@ public struct NumberStyle: Sendable, Equatable {
   /// A number written with a point ("96.0") as the user writes it.
   public func decimal(_ text: String) -> String {
     decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
+  }
+
+  /// A whole number with the reader's group separator: "4’621" (de-CH), "4.621" (de), "4 621" (fr).
+  public func grouped(_ number: Int64) -> String {
+    var digits = String(number.magnitude)
+    var grouped = ""
+    while digits.count > 3 {
+      grouped = groupingSeparator + digits.suffix(3) + grouped
+      digits = String(digits.dropLast(3))
+    }
+    return (number < 0 ? "−" : "") + digits + grouped
   }
 
   /// An amount given as decimal text ("-2500.00") in `currency` (ISO 4217), as the user writes

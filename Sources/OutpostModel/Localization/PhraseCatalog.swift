@@ -157,11 +157,6 @@ public enum PhraseCatalog {
     "action.otherAccountKind": LocalizedText(
       en: "{0} is a {1} action; {2} is a {3} account", de: "{0} ist eine Aktion von {1}; {2} ist ein {3}-Konto",
       fr: "{0} est une action de {1} ; {2} est un compte {3}", it: "{0} è un'azione di {1}; {2} è un account {3}"),
-    "action.wrongKind": LocalizedText(
-      en: "{0} applies to items of kind {1}, not to one of kind {2}",
-      de: "{0} gilt für Einträge der Art {1}, nicht für einen der Art {2}",
-      fr: "{0} s'applique aux éléments de type {1}, pas à un élément de type {2}",
-      it: "{0} si applica agli elementi di tipo {1}, non a uno di tipo {2}"),
     "rpc.accountNotFound": LocalizedText(
       en: "No account named \"{0}\"; `outpost account list` shows all accounts",
       de: "Kein Konto namens «{0}»; `outpost account list` zeigt alle Konten",

@@ -22,15 +22,20 @@ public struct ViewLocale: Sendable, Equatable {
   public init(params: [String: JSONValue]) {
     let language = params["_language"]?.stringValue.flatMap(Language.init(rawValue:)) ?? .en
     let zone = params["_timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .current
-    self.init(
-      language: language, timeZone: zone,
-      numbers: params["_decimal"]?.stringValue.map { NumberStyle(decimalSeparator: $0) })
+    // The whole number style travels: the decimal alone made a French bar German ("19.169,95 $").
+    let numbers = params["_decimal"]?.stringValue.map { decimal in
+      NumberStyle(
+        decimalSeparator: decimal, groupingSeparator: params["_grouping"]?.stringValue,
+        currencyPlacement: params["_currency"]?.stringValue.flatMap(NumberStyle.CurrencyPlacement.init(rawValue:)))
+    }
+    self.init(language: language, timeZone: zone, numbers: numbers)
   }
 
   public var params: [String: JSONValue] {
     [
       "_language": .string(language.rawValue), "_timeZone": .string(timeZone.identifier),
-      "_decimal": .string(numbers.decimalSeparator),
+      "_decimal": .string(numbers.decimalSeparator), "_grouping": .string(numbers.groupingSeparator),
+      "_currency": .string(numbers.currencyPlacement.rawValue),
     ]
   }
 

@@ -18,9 +18,12 @@ public enum SnapshotGet: RPCMethod {
     /// bar running `outpost snapshot` in the user's session); absent, the daemon's language,
     /// as in the files.
     public var language: String?
-    public init(format: String? = nil, language: String? = nil) {
+    /// The reader's region (`CH`), for how numbers and money are written ("$ 19’169.95").
+    public var region: String?
+    public init(format: String? = nil, language: String? = nil, region: String? = nil) {
       self.format = format
       self.language = language
+      self.region = region
     }
   }
 

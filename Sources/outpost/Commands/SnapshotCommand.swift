@@ -41,7 +41,10 @@ struct SnapshotCommand: ParsableCommand {
   func run() throws {
     do {
       let result = try global.connect().call(
-        SnapshotGet.self, .init(format: format, language: localized.language.rawValue))
+        SnapshotGet.self,
+        .init(
+          format: format, language: localized.language.rawValue,
+          region: NumberStyle.preferredRegion(environment: ProcessEnvironment.current())))
       if global.json {
         Terminal.printJSON(result)
       } else {

@@ -31,6 +31,25 @@ enum AgilityKinds {
     "overdue": LocalizedText(en: "overdue", de: "überfällig", fr: "en retard", it: "scaduta"),
   ]
 
+  /// A bank connection's state (agility.md §2) in each language.
+  static let connectionStates: [String: LocalizedText] = [
+    "ok": LocalizedText(en: "connected", de: "verbunden", fr: "connecté", it: "connesso"),
+    "needs_reauth": LocalizedText(
+      en: "needs a new sign-in", de: "braucht eine neue Anmeldung", fr: "à reconnecter", it: "da ricollegare"),
+    "disconnected": LocalizedText(en: "disconnected", de: "getrennt", fr: "déconnecté", it: "scollegato"),
+    "error": LocalizedText(en: "failing", de: "gestört", fr: "en erreur", it: "in errore"),
+  ]
+
+  /// A category's kind in each language.
+  static let categoryKinds: [String: LocalizedText] = [
+    "income": LocalizedText(en: "income", de: "Einnahme", fr: "recette", it: "entrata"),
+    "expense": LocalizedText(en: "expense", de: "Ausgabe", fr: "dépense", it: "spesa"),
+    "transfer": LocalizedText(en: "transfer", de: "Umbuchung", fr: "virement", it: "trasferimento"),
+    "tax_payment": LocalizedText(
+      en: "tax payment", de: "Steuerzahlung", fr: "paiement d'impôt", it: "pagamento d'imposta"),
+    "personal": LocalizedText(en: "personal", de: "privat", fr: "personnel", it: "personale"),
+  ]
+
   static let declarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(
       .invoice, noun: "invoice", appointment: true, subtitle: ["client", "state"],
@@ -48,8 +67,8 @@ enum AgilityKinds {
         DetailField("number", LocalizedText(en: "number", de: "Nummer", fr: "numéro", it: "numero")),
         DetailField("issueDate", LocalizedText(en: "issued", de: "ausgestellt", fr: "émise le", it: "emessa il"), .day),
         DetailField("dueDate", LocalizedText(en: "due", de: "fällig", fr: "échéance", it: "scadenza"), .day),
-        DetailField("total", LocalizedText(en: "total", de: "Total", fr: "total", it: "totale"), .decimal),
-        DetailField("amountPaid", LocalizedText(en: "paid", de: "bezahlt", fr: "payé", it: "pagato"), .decimal),
+        DetailField("total", LocalizedText(en: "total", de: "Total", fr: "total", it: "totale"), .money),
+        DetailField("amountPaid", LocalizedText(en: "paid", de: "bezahlt", fr: "payé", it: "pagato"), .money),
         DetailField("notes", LocalizedText(en: "notes", de: "Notizen", fr: "notes", it: "note")),
       ],
       deadlineLabels: [
@@ -80,7 +99,7 @@ enum AgilityKinds {
       ]),
     ItemKindDeclaration(
       .bankAccount, noun: "account", appointment: false, subtitle: ["institution", "connectionStatus"],
-      amount: AmountField(valueKey: "balance", currency: usd),
+      valueLabels: ["connectionStatus": connectionStates], amount: AmountField(valueKey: "balance", currency: usd),
       announcements: [
         ChangeAnnouncement(
           category: "bank-reconnect", on: [.changed(fields: ["details"])],
@@ -91,15 +110,23 @@ enum AgilityKinds {
       ], nouns: LocalizedText(en: "account", de: "Konto", fr: "compte", it: "conto")),
     ItemKindDeclaration(
       .moneyCategory, noun: "category", appointment: false, subtitle: ["kind", "scheduleCLine"],
+      valueLabels: ["kind": categoryKinds],
       nouns: LocalizedText(en: "category", de: "Kategorie", fr: "catégorie", it: "categoria")),
     ItemKindDeclaration(
       .invoiceClient, noun: "client", appointment: false, subtitle: ["company", "email"],
       nouns: LocalizedText(en: "client", de: "Kunde", fr: "client", it: "cliente")),
     ItemKindDeclaration(
-      .taxInstallment, noun: "tax installment", appointment: true, subtitle: ["suggestedText", "estimateLabel"],
+      // Its figures as fields in the reader's words; "suggestedText" and "estimateLabel" are English.
+      .taxInstallment, noun: "tax installment", appointment: true,
       amount: AmountField(valueKey: "suggested", currency: usd), retention: .taxRecords,
       nouns: LocalizedText(
         en: "tax installment", de: "Steuerrate", fr: "acompte d'impôt", it: "acconto d'imposta"),
+      fields: [
+        DetailField("paid", LocalizedText(en: "paid", de: "bezahlt", fr: "payé", it: "versato"), .money),
+        DetailField(
+          "selfEmploymentOnly",
+          LocalizedText(en: "SE tax only", de: "nur SE-Steuer", fr: "impôt SE seul", it: "solo imposta SE"), .yesNo),
+      ],
       deadlineLabels: [
         "tax-in-14": LocalizedText(
           en: "due in 14 days", de: "in 14 Tagen fällig", fr: "échéance dans 14 jours", it: "scade tra 14 giorni"),

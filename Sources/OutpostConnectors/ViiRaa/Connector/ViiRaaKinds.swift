@@ -22,15 +22,37 @@ extension ItemKind {
 /// hour after it (a reminder to check glucose at 08:00 is pointless by 09:00), with Done and
 /// the service's own snooze as buttons; an insight opened from its notification is marked read.
 enum ViiRaaKinds {
+  /// Where a reading came from (viiraa.md), in each language.
+  static let sources: [String: LocalizedText] = [
+    "scale": LocalizedText(en: "scale", de: "Waage", fr: "balance", it: "bilancia"),
+    "manual": LocalizedText(en: "typed in", de: "eingetippt", fr: "saisie", it: "inserito"),
+    "phone_sync": LocalizedText(en: "phone", de: "Telefon", fr: "téléphone", it: "telefono"),
+    "libreview_csv": LocalizedText(
+      en: "LibreView export", de: "LibreView-Export", fr: "export LibreView", it: "esportazione LibreView"),
+    "dexcom_clarity_csv": LocalizedText(
+      en: "Dexcom Clarity export", de: "Dexcom-Clarity-Export", fr: "export Dexcom Clarity",
+      it: "esportazione Dexcom Clarity"),
+  ]
+
+  /// How a glucose value was measured, in each language.
+  static let readingKinds: [String: LocalizedText] = [
+    "cgm": LocalizedText(en: "sensor", de: "Sensor", fr: "capteur", it: "sensore"),
+    "scan": LocalizedText(en: "scan", de: "Scan", fr: "scan", it: "scansione"),
+    "fingerstick": LocalizedText(en: "finger prick", de: "Fingerstich", fr: "glycémie capillaire", it: "pungidito"),
+    "manual": LocalizedText(en: "typed in", de: "eingetippt", fr: "saisie", it: "inserito"),
+  ]
+
   static let declarations: [ItemKindDeclaration] = [
     ItemKindDeclaration(
       .glucoseReading, noun: "glucose reading", appointment: false, subtitle: ["kind", "source"],
+      valueLabels: ["kind": readingKinds, "source": sources],
       nouns: LocalizedText(
         en: "glucose reading", de: "Glukosewert", fr: "mesure de glycémie", it: "misurazione della glicemia")),
     // Health history, like the glucose series: a year of weigh-ins and steps is what the user
     // looks back on, not an ended item.
     ItemKindDeclaration(
-      .weightReading, noun: "weight", appointment: false, subtitle: ["source"], retention: ItemRetention(.forever),
+      .weightReading, noun: "weight", appointment: false, subtitle: ["source"], valueLabels: ["source": sources],
+      retention: ItemRetention(.forever),
       nouns: LocalizedText(en: "weight", de: "Gewicht", fr: "poids", it: "peso")),
     ItemKindDeclaration(
       // Its numbers as labelled fields, in the reader's words ("exerciseMinutesText" is English).

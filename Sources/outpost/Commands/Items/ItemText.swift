@@ -129,7 +129,9 @@ enum ItemText {
     if let location = item.location { rows.append((localized(.itemFieldWhere), location)) }
     rows.append((localized(.itemFieldStatus), statusText(item.status)))
     if listed.removedAt != nil { rows.append((localized(.itemFieldNote), localized(.itemRemoved))) }
-    for field in listed.display?.fields ?? [] { rows.append((field.label, fieldValue(field))) }
+    for field in listed.display?.fields ?? [] {
+      rows.append((field.label, fieldValue(field, currency: listed.display?.currency)))
+    }
     if let link = item.link { rows.append((localized(.itemFieldLink), link)) }
     let width = rows.map(\.0.count).max()! + 2
     var text = rows.map { $0.0.isEmpty ? $0.1 : $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
@@ -153,8 +155,9 @@ enum ItemText {
 
   /// A field's value in the reader's order and zone: a day "05.11.2026", an instant
   /// "05.11.2026 14:05" (no seconds), anything else as the daemon wrote it.
-  static func fieldValue(_ field: ItemDisplay.Field) -> String {
+  static func fieldValue(_ field: ItemDisplay.Field, currency: String? = nil) -> String {
     switch field.format {
+    case "money": return numberStyle.money(decimal: field.value, currency: currency)
     case "day": return day(iso: field.value)
     case "decimal": return numberStyle.decimal(field.value)
     case "time":

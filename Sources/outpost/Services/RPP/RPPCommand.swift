@@ -137,7 +137,7 @@ struct RPPCommand: ParsableCommand {
         for service in RPPText.array(answer.result["items"]) where service["active"] != .bool(false) {
           let id = service["id"]?.stringValue ?? "?"
           let name = service["name"]?.stringValue ?? "?"
-          let minutes = service["durationMinutes"]?.int64Value.map { "\($0) min" } ?? ""
+          let minutes = service["durationMinutes"]?.int64Value.map { Terminal.duration(Double($0) * 60) } ?? ""
           print("\(id)  \(name)  \(minutes)  \(RPPText.money(service["price"]))")
         }
       }
@@ -286,7 +286,7 @@ enum RPPText {
     guard let minor = value?["amountMinor"]?.int64Value, let currency = value?["currency"]?.stringValue else {
       return ""
     }
-    return "\(currency) \(MinorUnits.decimal(minor, currency: currency))"
+    return numberStyle.money(decimal: MinorUnits.decimal(minor, currency: currency), currency: currency)
   }
 
   /// The wall-clock time a timestamp with an offset names ("2026-12-03T09:00:00-08:00" → "09:00").

@@ -27,7 +27,7 @@ enum ViiRaaText {
 
   static func pointTenths(_ value: Double) -> String {
     let scaled = Int(((value * 10) + 0.5 + 1e-9).rounded(.down))
-    return "\(scaled < 0 ? "-" : "")\(abs(scaled) / 10).\(abs(scaled) % 10)"
+    return "\(scaled < 0 ? "−" : "")\(abs(scaled) / 10).\(abs(scaled) % 10)"
   }
 
   static func number(_ value: JSONValue?) -> Double? {
@@ -145,7 +145,7 @@ enum ViiRaaText {
     }
     if let activity = dashboard["activity"], let steps = activity["steps"]?.int64Value {
       let minutes = activity["exercise_minutes"]?.int64Value ?? 0
-      lines.append(label(.viiraaToday) + localized(.viiraaActivity, "\(steps)", "\(minutes)"))
+      lines.append(label(.viiraaToday) + localized(.viiraaActivity, numberStyle.grouped(steps), "\(minutes)"))
     }
     if let reminder = dashboard["next_reminder"], let title = reminder["title"]?.stringValue,
       let at = reminder["at"]?.stringValue.flatMap(UTCTimestamp.parse)
