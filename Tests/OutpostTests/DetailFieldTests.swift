@@ -55,4 +55,15 @@ import Testing
     #expect(titled.title(of: neither, in: .de) == "raw")
     #expect(declaration.title(of: both, in: .de) == "raw")
   }
+
+  @Test func aMeasurementInATitleTakesTheLanguagesDecimalSeparator() {
+    let weight = ItemKindDeclaration(
+      ItemKind(rawValue: "weight"), noun: "weight", appointment: false,
+      titles: [LocalizedText(en: "{kgShown} kg", de: "{kgShown} kg", fr: "{kgShown} kg", it: "{kgShown} kg")])
+    let item = Item(
+      kind: ItemKind(rawValue: "weight"), upstreamID: "w", title: "87.8 kg", details: ["kgShown": .double(87.8)])
+    #expect(weight.title(of: item, in: .en) == "87.8 kg")
+    #expect(weight.title(of: item, in: .de) == "87,8 kg")
+    #expect(weight.title(of: item, in: .fr) == "87,8 kg")
+  }
 }

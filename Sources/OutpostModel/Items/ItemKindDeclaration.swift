@@ -123,10 +123,12 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
       var complete = true
       while let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") {
         let key = String(text[text.index(after: open)..<close])
-        guard let value = Self.text(item.details[key]), !value.isEmpty else {
+        guard var value = Self.text(item.details[key]), !value.isEmpty else {
           complete = false
           break
         }
+        // A measurement ("87.8") with the decimal separator of the language ("87,8").
+        if case .double? = item.details[key] { value = NumberStyle.style(language, region: nil).decimal(value) }
         text.replaceSubrange(open...close, with: value)
       }
       if complete { return text }

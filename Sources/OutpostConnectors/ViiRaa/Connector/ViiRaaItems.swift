@@ -103,6 +103,8 @@ enum ViiRaaItems {
     guard let kg = number(row["weight_kg"]) else { return nil }
     var details = common(row)
     details["kg"] = .double(kg)
+    // To a tenth, as the title shows it; a title template writes it in the daemon's language.
+    details["kgShown"] = .double((kg * 10).rounded() / 10)
     if let source = row["source"]?.stringValue { details["source"] = .string(source) }
     if let note = row["note"]?.stringValue { details["note"] = .string(note) }
     return .item(

@@ -53,7 +53,8 @@ enum ViiRaaKinds {
     ItemKindDeclaration(
       .weightReading, noun: "weight", appointment: false, subtitle: ["source"], valueLabels: ["source": sources],
       retention: ItemRetention(.forever),
-      nouns: LocalizedText(en: "weight", de: "Gewicht", fr: "poids", it: "peso")),
+      nouns: LocalizedText(en: "weight", de: "Gewicht", fr: "poids", it: "peso"),
+      titles: [LocalizedText(en: "{kgShown} kg", de: "{kgShown} kg", fr: "{kgShown} kg", it: "{kgShown} kg")]),
     ItemKindDeclaration(
       // Its numbers as labelled fields, in the reader's words ("exerciseMinutesText" is English).
       .activityDay, noun: "activity day", appointment: false, retention: ItemRetention(.forever),
