@@ -64,14 +64,18 @@ struct TasksCommand: ParsableCommand {
       commandName: "reschedule", abstract: "Give a task a new due time (tasks.reschedule).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The task's id (`outpost tasks`).", valueName: "id")) var item: Int64
-    @Option(help: ArgumentHelp("The new due time, e.g. 2026-12-01T09:00:00Z.", valueName: "date-time"))
+    @Option(
+      help: ArgumentHelp(
+        "The new due time: your local time (2026-12-01T09:00) or with a zone (2026-12-01T09:00:00Z).",
+        valueName: "date-time"))
     var due: String
     @Flag(help: "Return at once instead of waiting for the first attempt.") var noWait = false
 
     func run() throws {
       try reportingFailures {
         try DoCommand.perform(
-          "tasks.reschedule", on: item, params: ["due": .string(due)], wait: !noWait, global: global)
+          "tasks.reschedule", on: item, params: ["due": .string(ItemText.withLocalOffset(due))], wait: !noWait,
+          global: global)
       }
     }
   }

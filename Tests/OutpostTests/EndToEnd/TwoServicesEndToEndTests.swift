@@ -252,6 +252,15 @@ extension EndToEnd {
       let upstreamDue = try await sandbox.tasks().first { $0["id"]?.int64Value == Int64(task.item.upstreamID) }?[
         "due_at"]?.stringValue
       #expect(upstreamDue.flatMap(UTCTimestamp.parse) == UTCTimestamp.parse(newDue), "\(upstreamDue ?? "-")")
+      // A person types their wall-clock time: 18:00 in Zurich in December is 17:00 UTC.
+      var zurich = daemon.environment
+      zurich["TZ"] = "Europe/Zurich"
+      let local = try runCommand(
+        outpost, ["tasks", "reschedule", "\(task.number)", "--due", "2027-12-16T18:00", "--json"], environment: zurich)
+      #expect(local.status == 0, "\(local.stdout)\(local.stderr)")
+      let localDue = try await sandbox.tasks().first { $0["id"]?.int64Value == Int64(task.item.upstreamID) }?[
+        "due_at"]?.stringValue
+      #expect(localDue.flatMap(UTCTimestamp.parse) == UTCTimestamp.parse("2027-12-16T17:00:00Z"), "\(localDue ?? "-")")
       #expect(try daemon.stop() == 0)
     }
   }

@@ -167,6 +167,26 @@ enum ItemText {
     }
   }
 
+  /// "2026-12-16T18:00" (a person's wall-clock time, no zone) with this machine's offset at that
+  /// time, "2026-12-16T18:00:00+01:00"; anything else as it came (a zone given, not a time).
+  static func withLocalOffset(_ text: String) -> String {
+    let pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+    guard let match = text.wholeMatch(of: pattern), let year = Int(match.1), let month = Int(match.2),
+      let day = Int(match.3), let hour = Int(match.4), let minute = Int(match.5)
+    else { return text }
+    let second = match.6.flatMap { Int($0) } ?? 0
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    guard let instant = calendar.date(from: components) else { return text }
+    let offset = TimeZone.current.secondsFromGMT(for: instant)
+    let sign = offset < 0 ? "-" : "+"
+    let magnitude = abs(offset) / 60
+    let date = "\(year)-\(two(Int32(month)))-\(two(Int32(day)))"
+    let time = "\(two(Int32(hour))):\(two(Int32(minute))):\(two(Int32(second)))"
+    return date + "T" + time + sign + two(Int32(magnitude / 60)) + ":" + two(Int32(magnitude % 60))
+  }
+
   /// An RFC 3339 instant as services write them, with or without fractions of a second.
   static func instant(_ text: String) -> Date? {
     if let date = ISO8601Seconds.parseAnyForm(text) { return date }
