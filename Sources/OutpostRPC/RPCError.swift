@@ -78,6 +78,10 @@ extension RPCError {
   public static func invalidParams(_ detail: String) -> RPCError {
     RPCError(code: invalidParamsCode, message: "Invalid params: \(detail)")
   }
+  /// The same with what is wrong as a phrase, said in the client's language.
+  public static func invalidParams(_ reason: Phrase) -> RPCError {
+    RPCError(code: invalidParamsCode, phrase: reason)
+  }
   public static let internalError = RPCError(
     code: internalErrorCode, message: "Internal error; the daemon's log has the details")
   public static let shuttingDown = RPCError(

@@ -68,7 +68,10 @@ struct DaemonConnection {
       if error.code == RPCError.invalidParamsCode, plain.hasPrefix("Invalid params: ") {
         plain = plain.dropFirst("Invalid params: ".count)
       }
-      let message = Terminal.sayAsSentence(error.phrase, or: String(plain))
+      // What is wrong with a parameter starts with its name ("due must be …"): not capitalised.
+      let message =
+        error.code == RPCError.invalidParamsCode
+        ? Terminal.say(error.phrase, or: String(plain)) : Terminal.sayAsSentence(error.phrase, or: String(plain))
       var failure: CLIFailure =
         switch error.code {
         case RPCError.permissionDeniedCode: CLIFailure(.permissionDenied, message)

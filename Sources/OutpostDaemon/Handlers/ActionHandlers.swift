@@ -141,6 +141,8 @@ enum ActionHandlers {
       throw RPCError.actionNotAllowed(stored.map { "#\($0.number): \(detail)" } ?? detail)
     } catch .refused(let reason) {
       throw RPCError.actionNotAllowed(reason)
+    } catch .invalid(let reason) {
+      throw RPCError.invalidParams(reason)
     }
     let type = declaration.name
     var action = try await store.enqueueAction(

@@ -31,6 +31,7 @@ enum ImportHandlers {
     do {
       checked = try declaration.parameters.validate(params.params, for: declaration.name)
     } catch {
+      if case .invalid(let reason) = error { throw RPCError.invalidParams(reason) }
       throw RPCError.invalidParams(error.description)
     }
     let account = try await QueryHandlers.account(params.account, of: kind.descriptor, services)
@@ -54,6 +55,7 @@ enum ImportHandlers {
       case .invalidParams(let detail): throw RPCError.invalidParams(detail)
       case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
       case .refused(let reason): throw RPCError.actionNotAllowed(reason)
+      case .invalid(let reason): throw RPCError.invalidParams(reason)
       }
     }
     if params.dryRun == true || plan.isEmpty {

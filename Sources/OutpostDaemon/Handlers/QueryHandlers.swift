@@ -29,6 +29,8 @@ enum QueryHandlers {
     do {
       checked = try declaration.validate(params.params)
     } catch {
+      // What is wrong in the user's language when the check said it as a phrase.
+      if case .invalid(let reason) = error { throw RPCError.invalidParams(reason) }
       throw RPCError.invalidParams(error.description)
     }
     let account = try await account(params.account, of: kind.descriptor, services)

@@ -30,6 +30,7 @@ enum StoreViews {
       case .invalidParams(let detail): throw RPCError.invalidParams(detail)
       case .notAllowed(let detail): throw RPCError.actionNotAllowed(detail)
       case .refused(let reason): throw RPCError.actionNotAllowed(reason)
+      case .invalid(let reason): throw RPCError.invalidParams(reason)
       }
     }
   }

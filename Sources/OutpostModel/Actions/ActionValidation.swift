@@ -11,6 +11,8 @@ public enum ActionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   case notAllowed(String)
   /// Not allowed, said as a phrase each client words in its language.
   case refused(Phrase)
+  /// Parameters that are wrong, said as a phrase each client words in its language.
+  case invalid(Phrase)
 
   /// Not allowed, with the reason in every language.
   public static func said(_ reason: LocalizedText) -> ActionRefusal { .refused(.inline(reason)) }
@@ -18,7 +20,7 @@ public enum ActionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidParams(let detail), .notAllowed(let detail): detail
-    case .refused(let phrase): phrase.english
+    case .refused(let phrase), .invalid(let phrase): phrase.english
     }
   }
 }
@@ -66,11 +68,21 @@ extension ActionParameter {
     let text = value.stringValue.map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
     switch type {
     case .string:
-      guard let string = value.stringValue else { throw refusal("a text") }
-      if let maxLength, string.count > maxLength { throw refusal("a text of at most \(maxLength) characters") }
+      guard let string = value.stringValue else {
+        throw refusal(LocalizedText(en: "a text", de: "ein Text", fr: "un texte", it: "un testo"))
+      }
+      if let maxLength, string.count > maxLength {
+        throw refusal(
+          LocalizedText(
+            en: "a text of at most \(maxLength) characters", de: "ein Text von höchstens \(maxLength) Zeichen",
+            fr: "un texte d'au plus \(maxLength) caractères", it: "un testo di al massimo \(maxLength) caratteri"))
+      }
       return .string(string)
     case .int:
-      guard let number = value.int64Value ?? text.flatMap({ Int64($0) }) else { throw refusal("a whole number") }
+      guard let number = value.int64Value ?? text.flatMap({ Int64($0) }) else {
+        throw refusal(
+          LocalizedText(en: "a whole number", de: "eine ganze Zahl", fr: "un nombre entier", it: "un numero intero"))
+      }
       try checkBounds(Double(number))
       return .int(number)
     case .decimal:
@@ -82,39 +94,76 @@ extension ActionParameter {
         default: nil
         }
       guard let literal, Self.isDecimal(literal), let number = Double(literal) else {
-        throw refusal("a decimal number such as 12.5")
+        throw refusal(
+          LocalizedText(
+            en: "a decimal number such as 12.5", de: "eine Dezimalzahl wie 12.5", fr: "un nombre décimal comme 12.5",
+            it: "un numero decimale come 12.5"))
       }
       try checkBounds(number)
       return .string(literal)
     case .date:
-      guard let text, Self.isDate(text) else { throw refusal("a date as YYYY-MM-DD") }
+      guard let text, Self.isDate(text) else {
+        throw refusal(
+          LocalizedText(
+            en: "a date as YYYY-MM-DD", de: "ein Datum wie 2026-12-05 (JJJJ-MM-TT)",
+            fr: "une date comme 2026-12-05 (AAAA-MM-JJ)", it: "una data come 2026-12-05 (AAAA-MM-GG)"))
+      }
       return .string(text)
     case .dateTime:
       guard let text = text.map(Self.withSeconds), text.count >= 19, Self.isDate(String(text.prefix(10))),
         let instant = UTCTimestamp.parse(text)
-      else { throw refusal("a date and time as YYYY-MM-DDTHH:MM with Z or an offset (2026-12-05T18:00+01:00)") }
+      else {
+        throw refusal(
+          LocalizedText(
+            en: "a date and time as YYYY-MM-DDTHH:MM with Z or an offset (2026-12-05T18:00+01:00)",
+            de: "ein Zeitpunkt wie 2026-12-05T18:00+01:00 (mit Z oder Zeitverschiebung)",
+            fr: "une date et heure comme 2026-12-05T18:00+01:00 (avec Z ou un décalage)",
+            it: "una data e ora come 2026-12-05T18:00+01:00 (con Z o uno scostamento)"))
+      }
       return .string(Self.canonicalInstant(instant))
     case .enum:
       let choices = choices ?? []
-      guard let text, choices.contains(text) else { throw refusal("one of \(choices.joined(separator: ", "))") }
+      guard let text, choices.contains(text) else {
+        let list = choices.joined(separator: ", ")
+        throw refusal(
+          LocalizedText(
+            en: "one of \(list)", de: "eines von \(list)", fr: "l'une des valeurs \(list)", it: "uno tra \(list)"))
+      }
       return .string(text)
     case .bool:
       if case .bool(let flag) = value { return .bool(flag) }
       switch text?.lowercased() {
       case "true", "yes", "1": return .bool(true)
       case "false", "no", "0": return .bool(false)
-      default: throw refusal("true or false")
+      default:
+        throw refusal(
+          LocalizedText(en: "true or false", de: "true oder false", fr: "true ou false", it: "true o false"))
       }
     }
   }
 
-  private func refusal(_ expected: String) -> ActionRefusal {
-    .invalidParams("\(name) must be \(expected)")
+  /// "due must be …" in every language (a phrase the client says in its own).
+  private func refusal(_ expected: LocalizedText) -> ActionRefusal {
+    .invalid(
+      .inline(
+        LocalizedText(
+          en: "\(name) must be \(expected.en)", de: "\(name) muss \(expected.de) sein",
+          fr: "\(name) doit être \(expected.fr)", it: "\(name) deve essere \(expected.it)")))
   }
 
   private func checkBounds(_ number: Double) throws(ActionRefusal) {
-    if let minimum, number < minimum { throw .invalidParams("\(name) must be at least \(Self.plain(minimum))") }
-    if let maximum, number > maximum { throw .invalidParams("\(name) must be at most \(Self.plain(maximum))") }
+    if let minimum, number < minimum {
+      let bound = Self.plain(minimum)
+      throw refusal(
+        LocalizedText(
+          en: "at least \(bound)", de: "mindestens \(bound)", fr: "au moins \(bound)", it: "almeno \(bound)"))
+    }
+    if let maximum, number > maximum {
+      let bound = Self.plain(maximum)
+      throw refusal(
+        LocalizedText(
+          en: "at most \(bound)", de: "höchstens \(bound)", fr: "au plus \(bound)", it: "al massimo \(bound)"))
+    }
   }
 
   private static func plain(_ number: Double) -> String {

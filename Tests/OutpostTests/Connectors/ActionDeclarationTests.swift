@@ -113,8 +113,14 @@ import Testing
       details: ["compensationID": "comp-1", "editable": true])
     let prepared = try kind.prepare(edit, on: compensation, params: ["distanceKm": "42.5"], now: Date())
     #expect(prepared == PreparedAction(target: "comp-1", params: ["distanceInMetres": .int(42_500)]))
-    #expect(throws: ActionRefusal.invalidParams("distanceKm must be at most 2000")) {
-      try kind.prepare(edit, on: compensation, params: ["distanceKm": "2001"], now: Date())
+    // Said in every language: "distanceKm muss höchstens 2000 sein".
+    do {
+      _ = try kind.prepare(edit, on: compensation, params: ["distanceKm": "2001"], now: Date())
+      Issue.record("2001 km was accepted")
+    } catch {
+      guard case .invalid(let reason) = error else { throw error }
+      #expect(reason.english == "distanceKm must be at most 2000")
+      #expect(reason.text(.de) == "distanceKm muss höchstens 2000 sein")
     }
     var locked = compensation
     locked.details = ["compensationID": "comp-1", "editable": false]

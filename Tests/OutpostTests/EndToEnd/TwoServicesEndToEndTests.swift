@@ -79,6 +79,11 @@ extension EndToEnd {
       // A wrong parameter, and another service's action on a task: refused, nothing queued.
       let badDue = try cli(daemon, ["do", "tasks.reschedule", "\(third.number)", "--param", "due=tomorrow"])
       #expect(badDue.status == 64 && badDue.stderr.contains("due must be a date and time"), "\(badDue.stderr)")
+      var inGerman = daemon.environment
+      inGerman["OUTPOST_LANG"] = "de"
+      let badDueInGerman = try runCommand(
+        outpost, ["do", "tasks.reschedule", "\(third.number)", "--param", "due=tomorrow"], environment: inGerman)
+      #expect(badDueInGerman.stderr.contains("due muss ein Zeitpunkt wie"), "\(badDueInGerman.stderr)")
       let foreign = try cli(daemon, ["do", "exchange.take", "\(third.number)"])
       #expect(foreign.status == 1 && foreign.stderr.contains("exchange"), "\(foreign.stderr)")
       // Said in the user's language (a phrase, not the daemon's English).
