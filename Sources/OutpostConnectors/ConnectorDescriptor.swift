@@ -11,7 +11,7 @@ public struct ConnectorDescriptor: Sendable, Equatable {
   /// deployment of its own per customer): an account added without one is refused with this
   /// ("your RPP deployment's API address, e.g. https://api.example.com/v1"), never pointed at a
   /// default. Nil: `defaultBaseURL` is the public address.
-  public var baseURLRequired: String?
+  public var baseURLRequired: LocalizedText?
   public var requiresUsername: Bool
   /// The options an account of this kind takes (`--option KEY=VALUE`); any other is refused.
   public var options: [ConnectorOption]
@@ -36,7 +36,7 @@ public struct ConnectorDescriptor: Sendable, Equatable {
     kind: String, displayName: String, authentication: AuthenticationKind, defaultBaseURL: String,
     requiresUsername: Bool, options: [ConnectorOption] = [], itemKinds: [ItemKindDeclaration] = [],
     linkSchemes: [LinkScheme] = [], webHome: String? = nil, loginMethods: [LoginMethod] = [], barView: String? = nil,
-    presets: PresetDeclaration? = nil, baseURLRequired: String? = nil
+    presets: PresetDeclaration? = nil, baseURLRequired: LocalizedText? = nil
   ) {
     self.baseURLRequired = baseURLRequired
     self.presets = presets

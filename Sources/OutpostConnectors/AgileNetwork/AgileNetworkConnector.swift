@@ -36,7 +36,11 @@ public struct AgileNetworkConnector: SyncingConnector, SignInLinkConnector, Acti
       linkScheme: PresetLinkScheme(
         schemeKey: "deep_link.scheme", paths: ["expert", "content"], domainKey: "deep_link.universal_link_domain",
         webBaseKey: "web_base_url", signInCallback: Self.signInCallbackRoute)),
-    baseURLRequired: "the brand's Keycloak address (keycloak.base_url of its [[agile.brands]] entry in config.toml)")
+    baseURLRequired: LocalizedText(
+      en: "the brand's Keycloak address (keycloak.base_url of its [[agile.brands]] entry in config.toml)",
+      de: "die Keycloak-Adresse der Marke (keycloak.base_url ihres [[agile.brands]]-Eintrags in config.toml)",
+      fr: "l'adresse Keycloak de la marque (keycloak.base_url de son entrée [[agile.brands]] dans config.toml)",
+      it: "l'indirizzo Keycloak del marchio (keycloak.base_url della sua voce [[agile.brands]] in config.toml)"))
 
   /// Where mailed sign-in links come back: `<scheme>://auth/callback` (agile-network.md §3–§4).
   static let signInCallbackRoute = "auth/callback"

@@ -30,7 +30,12 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
         "firebase_token_base", summary: "where Firebase renews sessions",
         defaultValue: "https://securetoken.googleapis.com"),
     ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration], linkSchemes: linkSchemes,
-    barView: "rpp.next", baseURLRequired: "your RPP deployment's API address, e.g. https://api.example.com/v1")
+    barView: "rpp.next",
+    baseURLRequired: LocalizedText(
+      en: "your RPP deployment's API address, e.g. https://api.example.com/v1",
+      de: "die API-Adresse Ihrer RPP-Installation, z. B. https://api.example.com/v1",
+      fr: "l'adresse API de votre déploiement RPP, p. ex. https://api.example.com/v1",
+      it: "l'indirizzo API della tua installazione RPP, ad es. https://api.example.com/v1"))
 
   public static let itemKinds: Set<ItemKind> = [.order, .conversation, .message]
 

@@ -24,8 +24,16 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
       ConnectorOption(
         "apiKey", summary: "the project's publishable (anon) API key, public by design", required: true)
     ], itemKinds: [taskDeclaration],
-    baseURLRequired: "your Tasks project's address, e.g. https://PROJECT.supabase.co"
-      + " (outpost-sandbox --print-presets prints the sandbox's)")
+    baseURLRequired: LocalizedText(
+      en:
+        "your Tasks project's address, e.g. https://PROJECT.supabase.co (outpost-sandbox --print-presets prints the sandbox's)",
+      de:
+        "die Adresse Ihres Tasks-Projekts, z. B. https://PROJECT.supabase.co (outpost-sandbox --print-presets nennt die der Sandbox)",
+      fr:
+        "l'adresse de votre projet Tasks, p. ex. https://PROJECT.supabase.co (outpost-sandbox --print-presets donne celle du bac à sable)",
+      it:
+        "l'indirizzo del tuo progetto Tasks, ad es. https://PROJECT.supabase.co (outpost-sandbox --print-presets mostra quello della sandbox)"
+    ))
 
   /// Tasks are due at a time: reminded like appointments; a changed due time is news.
   static let taskDeclaration = ItemKindDeclaration(

@@ -37,7 +37,13 @@ extension AccountService {
         descriptor.presets?.baseURLKey.flatMap { preset[$0] }
       }
       if params.baseURL == nil, presetBase == nil, let what = descriptor.baseURLRequired {
-        throw .invalidParams("\(descriptor.displayName) accounts need --base-url: \(what)")
+        let name = descriptor.displayName
+        throw .invalidParams(
+          Phrase.inline(
+            LocalizedText(
+              en: "\(name) accounts need --base-url: \(what.en)", de: "\(name)-Konten brauchen --base-url: \(what.de)",
+              fr: "les comptes \(name) demandent --base-url : \(what.fr)",
+              it: "gli account \(name) richiedono --base-url: \(what.it)")))
       }
       baseURL = try Self.validBaseURL(params.baseURL ?? presetBase ?? descriptor.defaultBaseURL)
     }

@@ -26,4 +26,9 @@ public struct LocalizedText: Codable, Sendable, Equatable {
   public func callAsFunction(_ language: Language, _ arguments: String...) -> String {
     Localizer.fill(self[language], arguments, language: language)
   }
+
+  /// The same with `suffix` after each language's text (a command every language spells alike).
+  public func appending(_ suffix: String) -> LocalizedText {
+    LocalizedText(en: en + suffix, de: de + suffix, fr: fr + suffix, it: it + suffix)
+  }
 }

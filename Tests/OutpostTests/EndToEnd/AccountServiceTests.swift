@@ -22,14 +22,18 @@ extension EndToEnd {
         store: store, vault: KeyringVault(secrets: .init()), transport: TestHTTP.transport,
         events: try await EventHub(store: store, retained: 100, logger: logger), logger: logger,
         pendingActions: { _ in 0 })
-      await #expect(
-        throws: RPCError.invalidParams(
-          "RPP accounts need --base-url: your RPP deployment's API address, e.g. https://api.example.com/v1")
-      ) {
+      do {
         _ = try await accounts.add(
           .init(
             kind: "rpp", name: "work", username: "ana@bayrealty.com", baseURL: nil, secret: "pw",
             options: ["firebase_api_key": "key"]))
+        Issue.record("an RPP account without its address was added")
+      } catch {
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(
+          error.message
+            == "RPP accounts need --base-url: your RPP deployment's API address, e.g. https://api.example.com/v1")
+        #expect(error.phrase?.text(.de)?.hasPrefix("RPP-Konten brauchen --base-url: die API-Adresse") == true)
       }
       #expect(try await store.accounts().isEmpty)
     }

@@ -32,8 +32,13 @@ public struct AgilityConnector: SyncingConnector, ActingConnector, RebasingConne
       ConnectorOption(
         "webBaseURL", summary: "the web app, where receipts, bank links and PDFs open (unset: items link nowhere)"),
     ], itemKinds: AgilityKinds.declarations, barView: "agility.dashboard",
-    baseURLRequired: "your Agility project's address, e.g. https://PROJECT.supabase.co"
-      + " (outpost-sandbox --print-presets prints the sandbox's)")
+    baseURLRequired: LocalizedText(
+      en: "your Agility project's address, e.g. https://PROJECT.supabase.co",
+      de: "die Adresse Ihres Agility-Projekts, z. B. https://PROJECT.supabase.co",
+      fr: "l'adresse de votre projet Agility, p. ex. https://PROJECT.supabase.co",
+      it: "l'indirizzo del tuo progetto Agility, ad es. https://PROJECT.supabase.co"
+    )
+    .appending(" (outpost-sandbox --print-presets)"))
 
   public static let itemKinds = Set(AgilityKinds.declarations.map(\.kind))
 

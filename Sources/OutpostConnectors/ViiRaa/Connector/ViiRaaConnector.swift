@@ -25,8 +25,13 @@ public struct ViiRaaConnector: SyncingConnector, ActingConnector, RebasingConnec
     ], itemKinds: ViiRaaKinds.declarations,
     linkSchemes: [LinkScheme("viiraa", appName: "ViiRaa", paths: ["insight"])], loginMethods: [.browser],
     barView: "viiraa.dashboard",
-    baseURLRequired: "your ViiRaa project's address, e.g. https://PROJECT.supabase.co"
-      + " (outpost-sandbox --print-presets prints the sandbox's)")
+    baseURLRequired: LocalizedText(
+      en: "your ViiRaa project's address, e.g. https://PROJECT.supabase.co",
+      de: "die Adresse Ihres ViiRaa-Projekts, z. B. https://PROJECT.supabase.co",
+      fr: "l'adresse de votre projet ViiRaa, p. ex. https://PROJECT.supabase.co",
+      it: "l'indirizzo del tuo progetto ViiRaa, ad es. https://PROJECT.supabase.co"
+    )
+    .appending(" (outpost-sandbox --print-presets)"))
 
   public static let itemKinds = Set(ViiRaaKinds.declarations.map(\.kind))
 
