@@ -35,7 +35,7 @@ struct ReminderRuleOverride: Codable, Sendable, Equatable {
   }
 
   /// How `rules` reads for clients: the rules most kinds follow, then each kind whose own
-  /// differ (RPP's evening at 18:00), so that what is shown is what fires.
+  /// differ (a kind that declares its own evening time), so that what is shown is what fires.
   static func describe(_ rules: ReminderRules, account: String?) -> [RemindersRules.Rule] {
     let kinds = NotificationSettings.startKinds
     func rule(_ kindRules: ReminderRules.KindRules, kind: ItemKind?) -> RemindersRules.Rule {

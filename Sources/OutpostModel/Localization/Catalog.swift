@@ -85,22 +85,11 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case actionOnlineOnlyRefused
   case itemAllDay
   case itemCancelled
-  case rppStatusChoices
   case showNoSuchItem
   case exchangeMine
   case exchangeLevel
-  case agileNoBrands
   case compensationPaid
   case compensationUnpaid
-  case agilityInvoiceDraft
-  case agilityNoticeWageBase
-  case agilityNoticeUncategorised
-  case agilityNoticeMedicare
-  case agilityNoticeOverride
-  case agilityInvoiceSent
-  case agilityInvoiceViewed
-  case agilityInvoicePaid
-  case agilityInvoiceOverdue
   case itemFieldKind
   case itemFieldAbout
   case itemFieldAmount
@@ -243,6 +232,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agilityNoInvoices
   case agilityNoTransactions
   case agilityPartiallyPaid
+  case agilityInvoiceDraft
+  case agilityNoticeWageBase
+  case agilityNoticeUncategorised
+  case agilityNoticeMedicare
+  case agilityNoticeOverride
+  case agilityInvoiceSent
+  case agilityInvoiceViewed
+  case agilityInvoicePaid
+  case agilityInvoiceOverdue
   case agilityPending
   case agilitySeveralAccounts
   case agilityStatusCash
@@ -343,6 +341,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case viiraaTagNew
   // `outpost agile …` (Catalog+Agile.swift).
   case agileNoAccount
+  case agileNoBrands
   case agileSeveralAccounts
   case agileNoContent
   case agileNoExperts
@@ -357,6 +356,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agileMoreExperts
   // `outpost rpp …` (Catalog+RPP.swift).
   case rppSignedOutEverywhere
+  case rppStatusChoices
   case rppPhotos
   case rppPartnerTimeZone
   case rppSlotYours

@@ -267,8 +267,8 @@ public enum RemindersRules: RPCMethod {
 
   public struct Rule: Codable, Sendable, Equatable {
     public var account: String?
-    /// The kind of item a rule of its own is for (RPP's shoots are reminded at 18:00 the
-    /// evening before), with its noun in each language; absent for every other kind.
+    /// The kind of item a rule of its own is for (one that declares its own time the evening
+    /// before), with its noun in each language; absent for every other kind.
     public var kind: String?
     public var kindNoun: LocalizedText?
     /// `HH:MM`; absent when off.
