@@ -25,6 +25,8 @@ actor SnapshotService {
   private var recordedSyncs: [String: Date]?
   private var lastCommandFailure: String?
   private let barSummaries: BarSummaryCache
+  /// The files' reader (`locale(options)`), whom the cached summaries are written for.
+  private let filesLocale: ViewLocale
 
   init(
     store: Store, sync: SyncEngine, options: SnapshotOptions, writer: SnapshotWriter?, logger: Logger,
@@ -36,7 +38,8 @@ actor SnapshotService {
     self.writer = writer
     self.logger = logger
     self.unreadNotifications = unreadNotifications
-    barSummaries = BarSummaryCache(store: store, locale: Self.locale(options))
+    filesLocale = Self.locale(options)
+    barSummaries = BarSummaryCache(store: store, locale: filesLocale)
   }
 
   /// The bar's reader: the snapshot's language and zone, with the decimal separator of the
@@ -95,12 +98,15 @@ actor SnapshotService {
     let source = SnapshotSource(store: store)
     var options = options
     let services: [String: Snapshot.ServiceSummary]
-    if let language, language != options.language || region != nil {
-      // The reader's words and number style, not the daemon's environment's.
+    // The reader's words and number style; written afresh only when they are not the files'
+    // (a bar running `outpost snapshot` every few seconds reads the cache).
+    if let language,
+      case let reader = ViewLocale(
+        language: language, timeZone: options.timeZone, numbers: NumberStyle.style(language, region: region)),
+      reader != filesLocale
+    {
       options.language = language
-      let locale = ViewLocale(
-        language: language, timeZone: options.timeZone, numbers: NumberStyle.style(language, region: region))
-      services = await StoreViews.barSummaries(store: store, locale: locale, now: now)
+      services = await StoreViews.barSummaries(store: store, locale: reader, now: now)
     } else {
       services = await barSummaries.summaries(now: now)
     }
