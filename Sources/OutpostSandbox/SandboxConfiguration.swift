@@ -13,7 +13,7 @@ public struct SandboxConfiguration: Sendable {
   public var services: Set<SandboxServiceName>
   /// The Supabase projects that keep their tables on PostgreSQL (unless their configuration's
   /// `postgres` is false): one line per project, for what must know whether PostgreSQL is needed.
-  public static let projectsOnPostgres: Set<SandboxServiceName> = [.viiraa, .agility]
+  public static let projectsOnPostgres: Set<SandboxServiceName> = [.tasks, .viiraa, .agility]
   /// The VolleyManager accounts.
   public var users: [SandboxUser]
   /// Absolute lifetime of a session, counted from its creation (for a logged-in session: from the

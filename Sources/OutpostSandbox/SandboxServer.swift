@@ -159,6 +159,7 @@ public final class SandboxServer: Sendable {
     do {
       try await listener.close()
     } catch ChannelError.alreadyClosed {
+      await tasks.detachPostgres()
       await viiraa.detachPostgres()
       await agility.detachPostgres()
       return
@@ -167,6 +168,7 @@ public final class SandboxServer: Sendable {
       try? await channel.close()
     }
     try? await eventLoops.shutdownGracefully()
+    await tasks.detachPostgres()
     await viiraa.detachPostgres()
     await agility.detachPostgres()
   }

@@ -294,6 +294,7 @@ struct SandboxCommand: AsyncParsableCommand {
       apiKey: rppAPIKey, idTokenLifetimeSeconds: rppTokenLifetime, rotateRefreshTokens: rppRotateRefreshTokens)
     configuration.viiraa.historyDays = max(1, viiraaHistoryDays)
     configuration.viiraa.timeZone = viiraaTimeZone
+    configuration.tasks.postgres = !inMemorySupabase
     configuration.viiraa.postgres = !inMemorySupabase
     configuration.agility.postgres = !inMemorySupabase
     configuration.agility.accessTokenLifetimeSeconds = agilityTokenLifetime

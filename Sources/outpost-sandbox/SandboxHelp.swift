@@ -82,14 +82,16 @@ enum SandboxHelp {
 
 
     TASKS (--service tasks, under /tasks)
-    A minimal Supabase project (Auth + PostgREST) holding one table, tasks:
-    {"id":1,"title":"…","due_at":"2026-12-01T09:00:00+00:00" or null,
-    "done":false,"updated_at":"2026-11-25T12:00:00.123456+00:00"}. Timestamps
-    are written as PostgreSQL does (fractional digits trimmed). Each user gets
-    --tasks-per-user seeded rows (from --seed): due from yesterday to three
-    weeks ahead, one without a due date, one done. Every request needs the
-    header apikey: sandbox-tasks-anon-key (--tasks-api-key); without it 401
-    "No API key found in request", a wrong one 401 "Invalid API key".
+    A minimal Supabase project (Auth + PostgREST) holding one table, tasks
+    (contrib/supabase/tasks.sql): {"id":1,"user_id":"<uuid>","title":"…",
+    "due_at":"2026-12-01T09:00:00+00:00" or null,"done":false,"created_at",
+    "updated_at":"2026-11-25T12:00:00.123456+00:00","deleted_at":null,
+    "version":1}. Timestamps are written as PostgreSQL does (fractional digits
+    trimmed). Each user gets --tasks-per-user seeded rows (from --seed): due
+    from yesterday to three weeks ahead, one without a due date, one done.
+    Every request needs the header apikey: sandbox-tasks-anon-key
+    (--tasks-api-key); without it 401 "No API key found in request", a wrong
+    one 401 "Invalid API key".
       POST /tasks/auth/v1/token?grant_type=password  {"email","password"}
       POST /tasks/auth/v1/token?grant_type=refresh_token  {"refresh_token"}
            200 session JSON (access_token, token_type, expires_in,
@@ -104,16 +106,22 @@ enum SandboxHelp {
            revoked.
       GET  /tasks/auth/v1/user            Authorization: Bearer <access_token>
       POST /tasks/auth/v1/logout?scope=local|global|others         204
-      GET  /tasks/rest/v1/tasks?select=*&order=id.asc&updated_at=gt.<ts>
+      GET  /tasks/rest/v1/tasks?select=*&deleted_at=is.null&order=id.asc
            filters col=[not.]eq|neq|gt|gte|lt|lte|is|in.value, limit,
            offset, Range, Prefer: count=exact; Content-Range first-last/*
            (*/* when empty). No bearer: [] (row-level security). Expired
            access token (--tasks-token-lifetime, 3600 s): 401 PGRST301.
-      PATCH /tasks/rest/v1/tasks?id=eq.N&updated_at=eq.<ts>
-           {"title"?,"due_at"?,"done"?}; Prefer: return=representation gives
-           200 with the changed rows ([] when the filter matched nothing),
-           else 204. Unknown column: 400 PGRST204. updated_at moves on.
-      POST /tasks/rest/v1/tasks   insert; DELETE with filters.
+      PATCH /tasks/rest/v1/tasks?id=eq.N&version=eq.V
+           {"title"?,"due_at"?,"done"?,"deleted_at"?}; Prefer:
+           return=representation gives 200 with the changed rows ([] when the
+           filter matched nothing), else 204. Unknown column: 400 PGRST204.
+           The trigger moves updated_at on and bumps version.
+      POST /tasks/rest/v1/tasks   insert, with the caller's own user_id (no
+           default: without it 403 42501); DELETE with filters.
+    The table is served from a throw-away PostgreSQL 15 with
+    contrib/supabase/tasks.sql, started at the first request; the admin ops
+    act on it (delete is a soft delete, deleted_at set). --in-memory-supabase
+    serves the in-memory model instead.
     Demo account (used unless --tasks-user is given):
       tasks@example.ch      demo-tasks-2026
 

@@ -73,7 +73,12 @@ import Testing
       #expect(missing.status == 404)
       _ = try await client.postJSON(
         "/__admin/mutate", #"{"service":"tasks","op":"delete","email":"tasks@example.ch","id":1}"#)
-      #expect(try await tasks.list(bearer: session.accessToken).ids() == Array(2...8))
+      // Softly, as supabase.md §7 deletes: the row stays, stamped, out of the live listing.
+      #expect(
+        try await tasks.list("deleted_at=is.null&order=id.asc", bearer: session.accessToken).ids() == Array(2...8))
+      let tombstone = try await tasks.list("id=eq.1", bearer: session.accessToken).jsonArray()[0]
+      #expect(tombstone["deleted_at"] is String)
+      #expect(await server.tasks.tasks(for: SandboxTasksUser.demo.email).map(\.id) == Array(2...8))
 
       let revoked = try await client.postJSON(
         "/__admin/mutate", #"{"service":"tasks","op":"revoke-sessions","email":"tasks@example.ch"}"#)

@@ -13,7 +13,14 @@ import Testing
       #expect(reply.header("Content-Range") == "0-7/*")
       let rows = try reply.jsonArray()
       #expect(rows.map { $0["id"] as? Int } == Array(1...8))
-      #expect(rows.allSatisfy { Set($0.keys) == ["id", "title", "due_at", "done", "updated_at"] })
+      // The columns of contrib/supabase/tasks.sql.
+      #expect(
+        rows.allSatisfy {
+          Set($0.keys) == [
+            "id", "user_id", "title", "due_at", "done", "created_at", "updated_at", "deleted_at", "version",
+          ]
+        })
+      #expect(rows.allSatisfy { $0["user_id"] as? String == SandboxTasksUser.demo.id && $0["version"] as? Int == 1 })
       #expect(rows.count(where: { $0["done"] as? Bool == true }) == 1)
       #expect(rows.count(where: { $0["due_at"] is NSNull }) == 1)
       let reference = tasksReferenceDate.timeIntervalSince1970
@@ -141,8 +148,10 @@ import Testing
   @Test func insertAndDelete() async throws {
     try await withTasksSandbox { server, tasks in
       let bearer = try await tasks.signIn().accessToken
+      let me = SandboxTasksUser.demo.id
       let inserted = try await tasks.send(
-        "POST", "/rest/v1/tasks", json: #"[{"title":"New one"},{"title":"Another"}]"#, bearer: bearer,
+        "POST", "/rest/v1/tasks",
+        json: #"[{"title":"New one","user_id":"\#(me)"},{"title":"Another","user_id":"\#(me)"}]"#, bearer: bearer,
         headers: [(name: "Prefer", value: "return=representation")])
       #expect(inserted.status == 201)
       #expect(try inserted.ids() == [9, 10])
@@ -150,6 +159,23 @@ import Testing
       let deleted = try await tasks.send("DELETE", "/rest/v1/tasks?id=in.(1,9)", bearer: bearer)
       #expect(deleted.status == 204)
       #expect(await server.tasks.tasks(for: SandboxTasksUser.demo.email).map(\.id) == [2, 3, 4, 5, 6, 7, 8, 10])
+    }
+  }
+
+  /// `user_id` has no default (supabase.md §3.3: the client sends its own): a row without it, or
+  /// with another user's, is refused by row-level security, on either engine.
+  @Test(arguments: [true, false]) func insertsMustNameTheirOwnUser(postgres: Bool) async throws {
+    var configuration = tasksConfiguration()
+    configuration.tasks.postgres = postgres
+    try await withTasksSandbox(configuration) { server, tasks in
+      let bearer = try await tasks.signIn().accessToken
+      let other = SandboxTasksUser(email: "someone@example.ch", password: "x").id
+      for body in [#"{"title":"Mine"}"#, #"{"title":"Theirs","user_id":"\#(other)"}"#] {
+        let reply = try await tasks.send("POST", "/rest/v1/tasks", json: body, bearer: bearer)
+        #expect(reply.status == 403, "\(body): \(reply.body)")
+        #expect(try reply.jsonObject()["code"] as? String == "42501", "\(body)")
+      }
+      #expect(await server.tasks.tasks(for: SandboxTasksUser.demo.email).count == 8)
     }
   }
 

@@ -11,9 +11,11 @@ extension ActionType {
   public static let taskReschedule = ActionType("tasks.reschedule")
 }
 
-/// Complete or reschedule a task. The precondition is the row's `updated_at` as last synced,
-/// sent as a filter of the update: a row changed upstream meanwhile is not updated, and a
-/// second look tells a conflict from an update that already happened (a crash after sending).
+/// Complete or reschedule a task. The precondition is the row's `version` as last synced (its
+/// `updated_at` for actions queued before versions were kept), sent as a filter of the update
+/// (supabase.md §7): a row changed upstream meanwhile is not updated, and a second look tells a
+/// conflict from an update that already happened (a crash after sending). `updated_at` alone
+/// is not enough: one transaction's rows share one `now()`, and a clock can stand still.
 extension TasksConnector {
   public static let actions: [ActionDeclaration] = [
     ActionDeclaration(
@@ -43,7 +45,7 @@ extension TasksConnector {
             en: "the task is already done", de: "die Aufgabe ist schon erledigt", fr: "la tâche est déjà faite",
             it: "l'attività è già fatta"))
       }
-      return PreparedAction(target: item.upstreamID, params: ["updatedAt": .string(version)])
+      return PreparedAction(target: item.upstreamID, params: .object(precondition(item, updatedAt: version)))
     case .taskReschedule:
       guard item.status != .closed else {
         throw .said(
@@ -51,10 +53,19 @@ extension TasksConnector {
             en: "the task is done", de: "die Aufgabe ist erledigt", fr: "la tâche est faite", it: "l'attività è fatta"))
       }
       guard let due = params["due"] else { throw .invalidParams("tasks.reschedule needs due") }
-      return PreparedAction(target: item.upstreamID, params: ["updatedAt": .string(version), "due": due])
+      var params = precondition(item, updatedAt: version)
+      params["due"] = due
+      return PreparedAction(target: item.upstreamID, params: .object(params))
     default:
       throw .notAllowed("the tasks service has no action \(type.rawValue)")
     }
+  }
+
+  /// The row as last synced, as the update's filter will name it.
+  private static func precondition(_ item: Item, updatedAt: String) -> [String: JSONValue] {
+    var params: [String: JSONValue] = ["updatedAt": .string(updatedAt)]
+    if let version = item.details["version"]?.int64Value { params["version"] = .int(version) }
+    return params
   }
 
   public func perform(_ action: ActionRequest, session: SupabaseSession) async throws(ConnectorError)
@@ -79,12 +90,16 @@ extension TasksConnector {
     default:
       throw .unsupported("the tasks service has no action \(action.type.rawValue)")
     }
-    let filter = "id=eq.\(id)&updated_at=eq.\(FormEncoding.percentEncode(version))"
+    let filter =
+      action.params["version"]?.int64Value.map { "id=eq.\(id)&version=eq.\($0)" }
+      ?? "id=eq.\(id)&updated_at=eq.\(FormEncoding.percentEncode(version))"
     if let updated = try await data.update("tasks", filter: filter, values: values, session: session).first {
       return .done(updated)
     }
     // Nothing matched: the row changed (or went) since the last sync. Look at it now.
-    guard let current = try await data.rows("tasks", query: "select=*&id=eq.\(id)", session: session).first else {
+    guard let current = try await data.rows("tasks", query: "select=*&id=eq.\(id)", session: session).first,
+      current["deleted_at"]?.stringValue == nil
+    else {
       return .conflict("the task was deleted at the service", serverState: nil)
     }
     if effect(current) { return .alreadyDone }

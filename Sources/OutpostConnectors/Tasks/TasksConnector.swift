@@ -82,15 +82,32 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
 
   public func logOut(_ session: SupabaseSession) async { await auth.signOut(session) }
 
+  /// Rows a page asks for; hosted Supabase answers at most 1000 whatever is asked.
+  static let pageSize = 500
+
+  /// Every live task (soft-deleted rows are left out, so their local copies go), paged by id
+  /// until an empty page: the listing is complete, however many tasks and whatever the server
+  /// caps a page at.
   public func fetch(_ session: SupabaseSession, window: SyncWindow, cursor: SyncCursor?) async throws(ConnectorError)
     -> FetchResult
   {
     try Self.usable(session)
-    let rows = try await data.rows("tasks", query: "select=*&order=id.asc", session: session)
     var items: [Item] = []
-    for row in rows {
-      guard let item = Self.item(row) else { throw .unexpectedReply("a task without id, title or updated_at") }
-      items.append(item)
+    var last: Int64?
+    while true {
+      let after = last.map { "&id=gt.\($0)" } ?? ""
+      let page = try await data.page(
+        "tasks", query: "select=*&deleted_at=is.null\(after)&order=id.asc&limit=\(Self.pageSize)", session: session)
+      if page.isEmpty { break }
+      for row in page {
+        guard let item = Self.item(row), let id = row["id"]?.int64Value else {
+          throw .unexpectedReply("a task without id, title or updated_at")
+        }
+        guard last.map({ id > $0 }) ?? true else { throw .unexpectedReply("the tasks are not ordered by id") }
+        last = id
+        items.append(item)
+      }
+      SyncProgress.page(rows: page.count)
     }
     return FetchResult(items: items, complete: [.task])
   }
@@ -107,6 +124,8 @@ public struct TasksConnector: SyncingConnector, ActingConnector {
     let done = row["done"] == .bool(true)
     let due = row["due_at"]?.stringValue.flatMap(UTCTimestamp.parse)
     var details: [String: JSONValue] = ["id": .int(id), "done": .bool(done), "updatedAt": .string(updatedAt)]
+    // What a write is preconditioned on (supabase.md §7); a table without it falls back to `updated_at`.
+    if let version = row["version"]?.int64Value { details["version"] = .int(version) }
     if let dueText = row["due_at"]?.stringValue { details["dueAt"] = .string(dueText) }
     return Item(
       kind: .task, upstreamID: String(id), title: title, startsAt: due, status: done ? .closed : .active,

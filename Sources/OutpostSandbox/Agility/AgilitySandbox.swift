@@ -23,7 +23,8 @@ public final class AgilitySandbox: Sendable {
       configuration: SandboxTasksConfiguration(
         apiKey: configuration.apiKey, users: AgilityDemo.authUsers,
         accessTokenLifetimeSeconds: TasksSandbox.clampLifetime(configuration.accessTokenLifetimeSeconds),
-        reuseIntervalSeconds: TasksSandbox.clampReuseInterval(configuration.reuseIntervalSeconds), tasksPerUser: 0),
+        reuseIntervalSeconds: TasksSandbox.clampReuseInterval(configuration.reuseIntervalSeconds), tasksPerUser: 0,
+        postgres: false),
       seed: seed, clock: clock, jwtSecretName: "agility-jwt-secret")
     state = Mutex(
       AgilityState(

@@ -41,6 +41,9 @@ struct PostgRESTRequest: Sendable {
         guard !columns.isEmpty, columns.allSatisfy(SQLText.isIdentifier) else { throw .parse("on_conflict", value) }
         onConflict = columns
       case "columns": continue
+      // The gateway's: Supabase's Kong takes the key from the query and hides it
+      // (`hide_credentials`), so PostgREST never sees it.
+      case "apikey": continue
       case "or", "and": filters.append(try PostgRESTFilter.tree(name, value))
       case "not.or", "not.and":
         let tree = try PostgRESTFilter.tree(String(name.dropFirst(4)), value)

@@ -49,8 +49,9 @@ final class SandboxProjectDatabase: Sendable {
       guard !json.contains("$outpost_seed$") else { throw PostgRESTError.invalidBody("seed text") }
       let list = names.map(SQLText.identifier).joined(separator: ", ")
       let name = SQLText.identifier(table.name)
+      // OVERRIDING SYSTEM VALUE: a generated id (an identity column, tasks') is copied as it is.
       sql +=
-        "INSERT INTO public.\(name) (\(list)) SELECT \(list) FROM "
+        "INSERT INTO public.\(name) (\(list)) OVERRIDING SYSTEM VALUE SELECT \(list) FROM "
         + "json_populate_recordset(NULL::public.\(name), $outpost_seed$\(json)$outpost_seed$);\n"
     }
     sql += after

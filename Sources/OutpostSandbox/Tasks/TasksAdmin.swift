@@ -4,8 +4,17 @@
 enum TasksAdmin {
   static let operations = ["update", "delete", "revoke-sessions", "set-password", "config"]
 
-  static func state(_ sandbox: TasksSandbox) -> SandboxJSON {
+  static func state(_ sandbox: TasksSandbox) async -> SandboxJSON {
     let stats = sandbox.currentStats()
+    // Once the table is on PostgreSQL its rows are there (soft-deleted ones included).
+    var copied: [String: [TasksRow]]?
+    if let postgres = await sandbox.postgres {
+      var rows: [String: [TasksRow]] = [:]
+      for email in sandbox.withState({ $0.userOrder }) {
+        rows[email] = await TasksPostgres.rows(of: email, in: postgres)
+      }
+      copied = rows
+    }
     return sandbox.withState { state in
       .object([
         ("config", config(state.settings, holding: sandbox.refreshGate.isClosed)),
@@ -17,7 +26,12 @@ enum TasksAdmin {
               let counts = state.sessions.counts(of: owner)
               return .object([
                 ("email", .string(owner)), ("id", .string(user.id)),
-                ("tasks", .array(state.rows(of: owner).map { TasksColumn.row($0, columns: TasksColumn.allCases) })),
+                (
+                  "tasks",
+                  .array(
+                    (copied?[owner] ?? state.rows(of: owner)).map { TasksColumn.row($0, columns: TasksColumn.allCases) }
+                  )
+                ),
                 (
                   "sessions",
                   .object([
@@ -41,20 +55,21 @@ enum TasksAdmin {
     }
   }
 
-  static func mutate(_ operation: String, _ body: SandboxAdminBody, sandbox: TasksSandbox) throws(SandboxAdminError)
-    -> SandboxJSON
+  static func mutate(_ operation: String, _ body: SandboxAdminBody, sandbox: TasksSandbox)
+    async throws(SandboxAdminError) -> SandboxJSON
   {
     switch operation {
     case "update":
       try body.requireOnly(["service", "op", "email", "id", "title", "due_at", "done"])
       let (email, id) = (try body.requiredString("email"), try body.requiredInt("id"))
       let change = try rowChange(body)
-      guard let row = sandbox.updateNow(email: email, id: id, change) else { throw noSuchTask(email, id) }
+      guard let row = await sandbox.update(email: email, id: id, change) else { throw noSuchTask(email, id) }
       return .object([("task", TasksColumn.row(row, columns: TasksColumn.allCases))])
     case "delete":
       try body.requireOnly(["service", "op", "email", "id"])
       let (email, id) = (try body.requiredString("email"), try body.requiredInt("id"))
-      guard sandbox.deleteNow(email: email, id: id) else { throw noSuchTask(email, id) }
+      // Softly, as a client of the project deletes (supabase.md §7).
+      guard await sandbox.deleteTask(email: email, id: id) else { throw noSuchTask(email, id) }
       return .object([("deleted", true)])
     case "revoke-sessions":
       try body.requireOnly(["service", "op", "email"])

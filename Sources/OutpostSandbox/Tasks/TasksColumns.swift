@@ -1,3 +1,4 @@
+import Foundation
 import NIOHTTP1
 
 /// A refused Data API request, already shaped as PostgREST answers it.
@@ -45,13 +46,18 @@ enum TasksCell: Equatable {
   }
 }
 
-/// The columns of the `tasks` table, in the order `select=*` returns them.
+/// The columns of the `tasks` table (contrib/supabase/tasks.sql), in the order `select=*`
+/// returns them.
 enum TasksColumn: String, CaseIterable {
   case id
+  case userID = "user_id"
   case title
   case dueAt = "due_at"
   case done
+  case createdAt = "created_at"
   case updatedAt = "updated_at"
+  case deletedAt = "deleted_at"
+  case version
 
   init(named name: String) throws(TasksRestError) {
     guard let column = TasksColumn(rawValue: name) else { throw .unknownColumn(name) }
@@ -61,34 +67,44 @@ enum TasksColumn: String, CaseIterable {
   func cell(of row: TasksRow) -> TasksCell {
     switch self {
     case .id: .int(Int64(row.id))
+    case .userID: .text(row.userID)
     case .title: .text(row.title)
     case .dueAt: row.dueAt.map { .time($0) } ?? .null
     case .done: .bool(row.done)
+    case .createdAt: .time(row.createdAt)
     case .updatedAt: .time(row.updatedAt)
+    case .deletedAt: row.deletedAt.map { .time($0) } ?? .null
+    case .version: .int(Int64(row.version))
     }
   }
 
   func json(of row: TasksRow) -> SandboxJSON {
-    switch self {
-    case .id: .int(row.id)
-    case .title: .string(row.title)
-    case .dueAt: row.dueAt.map { .string(TasksTimestamps.postgres($0)) } ?? .null
-    case .done: .bool(row.done)
-    case .updatedAt: .string(TasksTimestamps.postgres(row.updatedAt))
+    switch cell(of: row) {
+    case .null: .null
+    case .int(let number): .int(Int(number))
+    case .text(let text): .string(text)
+    case .bool(let flag): .bool(flag)
+    case .time(let micros): .string(TasksTimestamps.postgres(micros))
     }
   }
 
   /// A literal from a filter, read with the column's input syntax.
   func literal(_ text: String) throws(TasksRestError) -> TasksCell {
     switch self {
-    case .id:
-      guard let number = Int64(text.trimmingSpaces) else { throw .invalidInput("bigint", text) }
+    case .id, .version:
+      let type = self == .id ? "bigint" : "integer"
+      guard let number = Int64(text.trimmingSpaces), self == .id || Int32(exactly: number) != nil else {
+        throw .invalidInput(type, text)
+      }
       return .int(number)
+    case .userID:
+      guard let uuid = UUID(uuidString: text.trimmingSpaces) else { throw .invalidInput("uuid", text) }
+      return .text(uuid.uuidString.lowercased())
     case .title: return .text(text)
     case .done:
       guard let flag = Self.boolean(text) else { throw .invalidInput("boolean", text) }
       return .bool(flag)
-    case .dueAt, .updatedAt:
+    case .dueAt, .createdAt, .updatedAt, .deletedAt:
       guard let micros = TasksTimestamps.parse(text) else { throw .invalidInput("timestamp with time zone", text) }
       return .time(micros)
     }
@@ -103,15 +119,49 @@ enum TasksColumn: String, CaseIterable {
     }
   }
 
-  /// The table as the shared Supabase query code sees it (for `or`/`and` logic trees).
+  /// The table as the shared Supabase code sees it (`or`/`and` logic trees, the PostgreSQL copy).
   static let table = SupabaseTable(
-    name: "tasks", columns: [("id", .int), ("title", .text), ("due_at", .time), ("done", .bool), ("updated_at", .time)])
+    name: "tasks",
+    columns: [
+      ("id", .int), ("user_id", .uuid), ("title", .text), ("due_at", .time), ("done", .bool), ("created_at", .time),
+      ("updated_at", .time), ("deleted_at", .time), ("version", .int),
+    ])
 
   static func values(of row: TasksRow) -> [String: SupabaseValue] {
-    [
-      "id": .int(Int64(row.id)), "title": .text(row.title), "due_at": row.dueAt.map { .time($0) } ?? .null,
-      "done": .bool(row.done), "updated_at": .time(row.updatedAt),
-    ]
+    var values: [String: SupabaseValue] = [:]
+    for column in allCases {
+      values[column.rawValue] =
+        switch column.cell(of: row) {
+        case .null: .null
+        case .int(let number): .int(number)
+        case .text(let text): .text(text)
+        case .bool(let flag): .bool(flag)
+        case .time(let micros): .time(micros)
+        }
+    }
+    return values
+  }
+
+  /// A row as PostgreSQL answered it (the project's copy), for the admin's hooks; nil when a
+  /// column the table cannot lack is missing.
+  static func row(fromJSON members: [String: SandboxJSON], owner: String) -> TasksRow? {
+    row(fromValues: table.row(fromJSON: members), owner: owner)
+  }
+
+  static func row(fromValues cells: [String: SupabaseValue], owner: String) -> TasksRow? {
+    guard case .int(let id)? = cells["id"], case .text(let title)? = cells["title"],
+      case .bool(let done)? = cells["done"], case .time(let updatedAt)? = cells["updated_at"]
+    else { return nil }
+    func time(_ name: String) -> Int64? {
+      if case .time(let micros)? = cells[name] { return micros }
+      return nil
+    }
+    var row = TasksRow(
+      id: Int(id), owner: owner.lowercased(), title: title, dueAt: time("due_at"), done: done, updatedAt: updatedAt,
+      createdAt: time("created_at"))
+    row.deletedAt = time("deleted_at")
+    if case .int(let version)? = cells["version"] { row.version = Int(version) }
+    return row
   }
 
   static func row(_ row: TasksRow, columns: [TasksColumn]) -> SandboxJSON {

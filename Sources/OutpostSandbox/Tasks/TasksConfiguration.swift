@@ -12,11 +12,16 @@ public struct SandboxTasksConfiguration: Sendable {
   public var reuseIntervalSeconds: Double
   /// Seeded tasks per user (deterministic from the sandbox seed and the user's email).
   public var tasksPerUser: Int
+  /// The Data API on a real PostgreSQL with contrib/supabase/tasks.sql, started on first use
+  /// (the default: constraints, RLS and the trigger are PostgreSQL's); false serves the
+  /// in-memory model's table, for a machine without PostgreSQL.
+  public var postgres: Bool
 
   public init(
     apiKey: String = Self.defaultAPIKey, users: [SandboxTasksUser] = [.demo], accessTokenLifetimeSeconds: Int = 3600,
-    reuseIntervalSeconds: Double = 10, tasksPerUser: Int = 8
+    reuseIntervalSeconds: Double = 10, tasksPerUser: Int = 8, postgres: Bool = true
   ) {
+    self.postgres = postgres
     self.apiKey = apiKey
     self.users = users
     self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
@@ -44,7 +49,9 @@ public struct SandboxTasksUser: Sendable, Hashable {
   }
 
   /// The Auth user id, derived from the email: the same user has the same id in every run.
-  public var id: String { SandboxIdentifiers.stableUUID("tasks-user:\(email.lowercased())") }
+  public var id: String { Self.id(email: email) }
+
+  static func id(email: String) -> String { SandboxIdentifiers.stableUUID("tasks-user:\(email.lowercased())") }
 
   public static let demo = SandboxTasksUser(email: "tasks@example.ch", password: "demo-tasks-2026")
 }

@@ -29,7 +29,7 @@ enum TasksRest {
 
   /// The owner whose rows the request may see, or nil for the anonymous role. supabase-js sends
   /// the anon key itself as the bearer when signed out; that is the anonymous role too.
-  private static func role(_ context: TasksContext) async throws(TasksRestError) -> String? {
+  static func role(_ context: TasksContext) async throws(TasksRestError) -> String? {
     guard let token = context.bearerToken, token != context.sandbox.apiKey else { return nil }
     switch await context.sandbox.accessTokens.verify(token, nowSeconds: context.nowSeconds) {
     case .valid(let claims): return claims.email

@@ -9,9 +9,12 @@ enum TasksRestWrites {
     let query = try TasksQuery(context.request)
     let change = try TasksRowInput.change(try object(context.request.body))
     let now = context.nowMicroseconds
-    let changed = context.sandbox.withState { state -> [TasksRow] in
+    let moved = change.userID.map { $0 != owner.map { SandboxTasksUser.id(email: $0) } } ?? false
+    let changed = try context.sandbox.withState { state throws(TasksRestError) -> [TasksRow] in
       guard let owner else { return [] }
       let ids = state.rows(of: owner).filter(query.matches).map(\.id)
+      // The policy's WITH CHECK: a row handed to another user fails, if any row matched.
+      if moved && !ids.isEmpty { throw rowLevelSecurity(anonymous: false) }
       // An empty patch changes nothing, so no trigger fires and `updated_at` stays.
       guard !change.isEmpty else { return state.rows(of: owner).filter { ids.contains($0.id) } }
       return state.update(ids: ids, with: change, now: now)
@@ -32,9 +35,7 @@ enum TasksRestWrites {
   /// anonymous role may not insert (the policy's WITH CHECK fails).
   static func insert(_ context: TasksContext, owner: String?) throws(TasksRestError) -> SandboxResponse {
     let query = try TasksQuery(context.request)
-    guard let owner else {
-      throw TasksRestError(.unauthorized, "42501", "new row violates row-level security policy for table \"tasks\"")
-    }
+    guard let owner else { throw rowLevelSecurity(anonymous: true) }
     guard let body = SandboxJSON.parse(context.request.body) else { throw invalidBody }
     let objects: [[String: SandboxJSON]]
     switch body {
@@ -49,10 +50,21 @@ enum TasksRestWrites {
     default: throw invalidBody
     }
     var inputs: [(title: String, dueAt: Int64?, done: Bool)] = []
-    for object in objects { inputs.append(try TasksRowInput.insert(object)) }
+    for object in objects {
+      let input = try TasksRowInput.insert(object)
+      // `user_id` has no default: a row without it, or with another user's, fails the policy.
+      guard input.userID == SandboxTasksUser.id(email: owner) else { throw rowLevelSecurity(anonymous: false) }
+      inputs.append((input.title, input.dueAt, input.done))
+    }
     let now = context.nowMicroseconds
     let inserted = context.sandbox.withState { $0.insert(inputs, owner: owner, now: now) }
     return reply(inserted, query: query, context: context, status: .created)
+  }
+
+  /// PostgREST answers 42501 with 401 to the anonymous role and 403 to a signed-in one.
+  private static func rowLevelSecurity(anonymous: Bool) -> TasksRestError {
+    TasksRestError(
+      anonymous ? .unauthorized : .forbidden, "42501", "new row violates row-level security policy for table \"tasks\"")
   }
 
   private static var invalidBody: TasksRestError {

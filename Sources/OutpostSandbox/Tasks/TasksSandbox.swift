@@ -16,6 +16,8 @@ public final class TasksSandbox: Sendable {
   /// Holds refresh replies back after their rotation (`holdRefreshReplies`).
   let refreshGate = TasksReplyGate()
   private let state: Mutex<TasksState>
+  /// The Data API on PostgreSQL, when the configuration asks for it (`TasksPostgres`).
+  let databaseSlot: SandboxDatabaseSlot
 
   /// `jwtSecretName` differs per project when another project (viiraa) reuses this one as its
   /// Auth server.
@@ -25,24 +27,45 @@ public final class TasksSandbox: Sendable {
   ) async {
     self.clock = clock
     apiKey = configuration.apiKey
+    databaseSlot = SandboxDatabaseSlot(wanted: configuration.postgres)
     accessTokens = await TasksAccessTokens(seed: seed, secretName: jwtSecretName)
     state = Mutex(
       TasksState(
         configuration: configuration, seed: seed, startMicroseconds: clock.unixMicroseconds(at: clock.now())))
+    // Once copied, the rows live in PostgreSQL alone (the admin's hooks act on the copy); the
+    // model keeps the users and their sessions.
+    databaseSlot.prepare(start: { [self] in try await TasksPostgres.start(self) }, catchUp: { _ in })
   }
 
+  /// The PostgreSQL copy of the table, if the rows are there.
+  var postgres: SandboxProjectDatabase? { get async { await databaseSlot.current() } }
+
+  func detachPostgres() async { await databaseSlot.detach() }
+
   /// Runs `body` under the lock. Keep it short: it blocks an event loop.
-  func withState<Result>(_ body: (inout TasksState) -> Result) -> Result {
-    state.withLock { body(&$0) }
+  func withState<Result, Failure: Error>(_ body: (inout TasksState) throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    try state.withLock { (state: inout TasksState) throws(Failure) -> Result in try body(&state) }
   }
 
   /// Moves the sandbox's one clock forward (every module's): tokens expire and revoked refresh
   /// tokens leave their reuse interval as if that much time had passed.
   public func advanceClock(seconds: Double) async { clock.advance(seconds: seconds) }
 
-  /// The user's rows as the table holds them now, ordered by id; empty for an unknown user.
-  public func tasks(for email: String) async -> [SandboxTask] {
-    withState { $0.rows(of: email).map(\.publicValue) }
+  /// "Now" on the sandbox's clock, for clients that must agree with it (a test's connector).
+  public func currentDate() -> Date {
+    Date(timeIntervalSince1970: Double(clock.unixMicroseconds(at: clock.now())) / 1_000_000)
+  }
+
+  /// The user's live rows (not soft-deleted) as the table holds them now, ordered by id;
+  /// empty for an unknown user.
+  public func tasks(for email: String) async -> [SandboxTask] { await liveRows(of: email).map(\.publicValue) }
+
+  /// The user's live rows, from the PostgreSQL copy when the table is there.
+  func liveRows(of email: String) async -> [TasksRow] {
+    guard let postgres = await postgres else { return withState { $0.liveRows(of: email) } }
+    return await TasksPostgres.liveRows(of: email, in: postgres)
   }
 
   /// Changes a row as another client would upstream: `updated_at` moves on. Nil when the user
@@ -56,12 +79,15 @@ public final class TasksSandbox: Sendable {
     case .at(let date)?: rowChange.dueAt = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
     case nil: break
     }
-    return updateNow(email: email, id: id, rowChange)?.publicValue
+    return await update(email: email, id: id, rowChange)?.publicValue
   }
 
-  /// Deletes a row upstream; false when the user has no row with that id.
+  /// Deletes a row upstream as a client of the project does, softly (`deleted_at` set, stamped
+  /// and versioned; supabase.md §7); false when the user has no live row with that id.
   @discardableResult
-  public func deleteTask(email: String, id: Int) async -> Bool { deleteNow(email: email, id: id) }
+  public func deleteTask(email: String, id: Int) async -> Bool {
+    await update(email: email, id: id, TasksRowChange(deletedAt: .some(clock.unixMicroseconds(at: clock.now())))) != nil
+  }
 
   /// Ends every live session of the user; their refresh tokens then fail (`session_not_found`).
   /// Returns how many were ended. Access tokens already issued stay valid until they expire.
@@ -106,10 +132,15 @@ public final class TasksSandbox: Sendable {
     }
   }
 
-  func updateNow(email: String, id: Int, _ change: TasksRowChange) -> TasksRow? {
+  /// Changes one live row of the user's at the sandbox's now, on the copy when the table is
+  /// there; the row as it is then, or nil when the user has no live row `id`.
+  func update(email: String, id: Int, _ change: TasksRowChange) async -> TasksRow? {
     let now = clock.unixMicroseconds(at: clock.now())
+    if let postgres = await postgres {
+      return await TasksPostgres.update(email: email, id: id, change, now: now, in: postgres)
+    }
     return withState { state in
-      guard state.rows(of: email).contains(where: { $0.id == id }) else { return nil }
+      guard state.liveRows(of: email).contains(where: { $0.id == id }) else { return nil }
       return state.update(ids: [id], with: change, now: now).first
     }
   }
@@ -120,13 +151,6 @@ public final class TasksSandbox: Sendable {
       guard state.users[owner] != nil else { return nil }
       state.users[owner]?.password = password
       return state.sessions.end(owner: owner)
-    }
-  }
-
-  func deleteNow(email: String, id: Int) -> Bool {
-    withState { state in
-      guard state.rows(of: email).contains(where: { $0.id == id }) else { return false }
-      return !state.delete(ids: [id]).isEmpty
     }
   }
 

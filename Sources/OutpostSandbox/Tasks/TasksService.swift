@@ -54,6 +54,14 @@ struct TasksService: SandboxService {
     guard open || key == sandbox.apiKey else { return TasksReplies.invalidAPIKey() }
     let context = TasksContext(request: request, sandbox: sandbox, path: path, now: sandbox.clock.now())
     if path.hasPrefix("/auth/v1/") { return await TasksAuth.respond(context) }
+    if path.hasPrefix("/rest/v1/"),
+      let answer = await sandbox.databaseSlot.respond(
+        request, path: path, nowMicroseconds: context.nowMicroseconds,
+        owner: { () throws(TasksRestError) in try await TasksRest.role(context).map { SandboxTasksUser.id(email: $0) } }
+      )
+    {
+      return answer
+    }
     if path.hasPrefix("/rest/v1/") { return await TasksRest.respond(context) }
     return TasksReplies.noRoute()
   }
@@ -62,9 +70,9 @@ struct TasksService: SandboxService {
     TasksReplies.fault(fault, request: request, path: String(request.path.dropFirst(Self.prefix.count)))
   }
 
-  func adminState() -> SandboxJSON { TasksAdmin.state(sandbox) }
+  func adminState() async -> SandboxJSON { await TasksAdmin.state(sandbox) }
 
-  func adminMutate(operation: String, body: SandboxAdminBody) throws(SandboxAdminError) -> SandboxJSON {
-    try TasksAdmin.mutate(operation, body, sandbox: sandbox)
+  func adminMutate(operation: String, body: SandboxAdminBody) async throws(SandboxAdminError) -> SandboxJSON {
+    try await TasksAdmin.mutate(operation, body, sandbox: sandbox)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One row of the `tasks` table. `owner` is the user's lower-cased email: row-level security
-/// shows each user only their own rows.
+/// One row of the `tasks` table (contrib/supabase/tasks.sql). `owner` is the user's lower-cased
+/// email and `userID` their Auth id: row-level security shows each user only their own rows.
 struct TasksRow: Sendable, Equatable {
   let id: Int
   let owner: String
@@ -11,6 +11,26 @@ struct TasksRow: Sendable, Equatable {
   var done: Bool
   /// Unix microseconds; strictly increasing across the table, one value per write request.
   var updatedAt: Int64
+  /// Unix microseconds of the insert.
+  var createdAt: Int64
+  /// Set instead of deleting the row (supabase.md §7): the row stays, a listing of live rows
+  /// leaves it out.
+  var deletedAt: Int64? = nil
+  /// Bumped by every update, as the project's `stamp_row` trigger does: what writes are
+  /// preconditioned on.
+  var version = 1
+
+  init(id: Int, owner: String, title: String, dueAt: Int64?, done: Bool, updatedAt: Int64, createdAt: Int64? = nil) {
+    self.id = id
+    self.owner = owner
+    self.title = title
+    self.dueAt = dueAt
+    self.done = done
+    self.updatedAt = updatedAt
+    self.createdAt = createdAt ?? updatedAt
+  }
+
+  var userID: String { SandboxTasksUser.id(email: owner) }
 
   var publicValue: SandboxTask {
     SandboxTask(
@@ -25,14 +45,22 @@ struct TasksRowChange: Sendable, Equatable {
   /// `.some(nil)` clears the due date.
   var dueAt: Int64??
   var done: Bool?
+  /// `.some(nil)` restores a soft-deleted row.
+  var deletedAt: Int64??
+  /// A `user_id` the client sent: row-level security's WITH CHECK lets only the caller's own.
+  var userID: String?
+  /// Columns the client sent that the trigger stamps over (`created_at`, `version`): a write
+  /// of only these still fires the trigger.
+  var stampedOver = false
 
-  var isEmpty: Bool { title == nil && dueAt == nil && done == nil }
+  var isEmpty: Bool { title == nil && dueAt == nil && done == nil && deletedAt == nil && userID == nil && !stampedOver }
 
   func applied(to row: TasksRow) -> TasksRow {
     var copy = row
     if let title { copy.title = title }
     if let dueAt { copy.dueAt = dueAt }
     if let done { copy.done = done }
+    if let deletedAt { copy.deletedAt = deletedAt }
     return copy
   }
 
@@ -91,7 +119,11 @@ struct TasksState: Sendable {
 
   func user(_ email: String) -> SandboxTasksUser? { users[email.lowercased()] }
 
+  /// Every row of the user's, soft-deleted ones included (what their token's reads can see).
   func rows(of owner: String) -> [TasksRow] { rows.filter { $0.owner == owner.lowercased() } }
+
+  /// The user's rows not soft-deleted.
+  func liveRows(of owner: String) -> [TasksRow] { rows(of: owner).filter { $0.deletedAt == nil } }
 
   /// Changes the matched rows with one timestamp (one request is one transaction) and returns
   /// them as they are now.
@@ -103,9 +135,16 @@ struct TasksState: Sendable {
     for index in rows.indices where wanted.contains(rows[index].id) {
       rows[index] = change.applied(to: rows[index])
       rows[index].updatedAt = stamp
+      rows[index].version += 1
       changed.append(rows[index])
     }
     return changed
+  }
+
+  /// Soft-deletes the rows, as a client of a §7 project deletes: `deleted_at` set, and stamped
+  /// and versioned like any update.
+  mutating func softDelete(ids: [Int], now: Int64) -> [TasksRow] {
+    update(ids: ids, with: TasksRowChange(deletedAt: .some(now)), now: now)
   }
 
   mutating func delete(ids: [Int]) -> [TasksRow] {

@@ -24,7 +24,8 @@ public final class ViiRaaSandbox: Sendable {
       configuration: SandboxTasksConfiguration(
         apiKey: configuration.apiKey, users: ViiRaaDemo.authUsers,
         accessTokenLifetimeSeconds: TasksSandbox.clampLifetime(configuration.accessTokenLifetimeSeconds),
-        reuseIntervalSeconds: TasksSandbox.clampReuseInterval(configuration.reuseIntervalSeconds), tasksPerUser: 0),
+        reuseIntervalSeconds: TasksSandbox.clampReuseInterval(configuration.reuseIntervalSeconds), tasksPerUser: 0,
+        postgres: false),
       seed: seed, clock: clock, jwtSecretName: "viiraa-jwt-secret")
     state = Mutex(
       ViiRaaState(
