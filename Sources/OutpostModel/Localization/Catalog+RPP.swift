@@ -7,6 +7,16 @@ extension Catalog {
       .fr: "aucun état de commande « {0} » ; --status prend {1}",
       .it: "nessuno stato d'ordine «{0}»; --status accetta {1}",
     ],
+    .rppDayFormat: [
+      .en: "{0} is a day, YYYY-MM-DD (e.g. 2026-12-05), not \"{1}\"",
+      .de: "{0} ist ein Tag, JJJJ-MM-TT (z. B. 2026-12-05), nicht «{1}»",
+      .fr: "{0} est un jour, AAAA-MM-JJ (p. ex. 2026-12-05), pas « {1} »",
+      .it: "{0} è un giorno, AAAA-MM-GG (ad es. 2026-12-05), non «{1}»",
+    ],
+    .rppFromAfterTo: [
+      .en: "--from ({0}) is after --to ({1})", .de: "--from ({0}) liegt nach --to ({1})",
+      .fr: "--from ({0}) est après --to ({1})", .it: "--from ({0}) è dopo --to ({1})",
+    ],
     .rppSignedOutEverywhere: [
       .en: "Signed out of RPP on every device; `outpost account login {0}` signs this one in again.",
       .de: "Auf allen Geräten von RPP abgemeldet; `outpost account login {0}` meldet dieses wieder an.",

@@ -357,6 +357,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
   // `outpost rpp …` (Catalog+RPP.swift).
   case rppSignedOutEverywhere
   case rppStatusChoices
+  case rppDayFormat
+  case rppFromAfterTo
   case rppPhotos
   case rppPartnerTimeZone
   case rppSlotYours

@@ -82,6 +82,31 @@ extension EndToEnd {
       #expect(show.stdout.contains(linked.item.details["orderNumber"]?.stringValue ?? "-"), "\(show.stdout)")
       let human = try cli(daemon, ["rpp", "orders", "--upcoming"])
       #expect(human.status == 0 && human.stdout.contains("RPP-"), "\(human.stdout)\(human.stderr)")
+      // Still to come means not cancelled, unless asked for; the demo has a cancelled shoot ahead.
+      let wall = Date()
+      func status(_ order: ListedItem) -> String? { order.item.details["status"]?.stringValue }
+      #expect(orders.contains { status($0) == "cancelled" && ($0.item.startsAt ?? .distantPast) > wall })
+      let coming = try json(ItemsList.Result.self, try cli(daemon, ["rpp", "orders", "--upcoming", "--json"])).items
+      #expect(!coming.isEmpty && !coming.contains { status($0) == "cancelled" }, "\(coming.map(status))")
+      let called = try json(
+        ItemsList.Result.self, try cli(daemon, ["rpp", "orders", "--upcoming", "--status", "cancelled", "--json"])
+      ).items
+      #expect(!called.isEmpty && called.allSatisfy { status($0) == "cancelled" })
+      // --from and --to are days of the user's, both included.
+      let soonest = try #require(coming.first?.item.startsAt)
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = .current
+      let parts = calendar.dateComponents([.year, .month, .day], from: soonest)
+      let shootDay = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+      let onDay = try json(
+        ItemsList.Result.self, try cli(daemon, ["rpp", "orders", "--from", shootDay, "--to", shootDay, "--json"])
+      ).items
+      #expect(onDay.contains { $0.item.upstreamID == coming[0].item.upstreamID })
+      #expect(onDay.allSatisfy { calendar.isDate($0.item.startsAt ?? .distantPast, inSameDayAs: soonest) })
+      #expect(onDay.count < orders.count)
+      let backwards = try cli(daemon, ["rpp", "orders", "--from", "2026-12-31", "--to", "2026-12-01"])
+      #expect(backwards.status == 64 && backwards.stderr.contains("--from"), "\(backwards.stderr)")
+      #expect(try cli(daemon, ["rpp", "orders", "--from", "2026-02-30"]).status == 64)
 
       // A free slot, as the CLI offers it.
       let services = try json(QueriesRun.Result.self, try cli(daemon, ["rpp", "services", "--json"]))

@@ -187,6 +187,20 @@ enum ItemText {
     return date + "T" + time + sign + two(Int32(magnitude / 60)) + ":" + two(Int32(magnitude % 60))
   }
 
+  /// The local midnight that starts the day "2026-12-05" (`daysLater` days after it), in this
+  /// machine's time zone; nil for anything that is no such day.
+  static func localMidnight(_ text: String, daysLater: Int = 0) -> Date? {
+    guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1),
+      let month = Int(match.2), let day = Int(match.3), (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let components = DateComponents(year: year, month: month, day: day)
+    // No rolling over: 2026-02-30 is no day.
+    guard components.isValidDate(in: calendar), let start = calendar.date(from: components) else { return nil }
+    return calendar.date(byAdding: .day, value: daysLater, to: start)
+  }
+
   /// An RFC 3339 instant as services write them, with or without fractions of a second.
   static func instant(_ text: String) -> Date? {
     if let date = ISO8601Seconds.parseAnyForm(text) { return date }

@@ -75,14 +75,23 @@ struct RPPCommand: ParsableCommand {
   struct Orders: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "orders",
-      abstract: "Your orders, newest shoot first (every status; --status and --upcoming narrow it).")
+      abstract: "Your orders, newest shoot first (every status; --status, --upcoming, --from and --to narrow it).",
+      discussion: """
+        --upcoming lists the shoots still to come, soonest first, without the cancelled ones
+        (--status cancelled shows those). --from and --to are days in your time zone,
+        YYYY-MM-DD, both included: `outpost rpp orders --from 2026-12-01 --to 2026-12-31`.
+        """)
     @OptionGroup var global: GlobalOptions
     @Option(
       help: ArgumentHelp(
         "Only orders in this status: pending, scheduled, in_progress, completed, delivered, cancelled.",
         valueName: "status"))
     var status: String?
-    @Flag(help: "Only shoots still to come, soonest first.") var upcoming = false
+    @Flag(help: "Only shoots still to come, soonest first, not cancelled.") var upcoming = false
+    @Option(help: ArgumentHelp("Only shoots on or after this day (YYYY-MM-DD, your time zone).", valueName: "day"))
+    var from: String?
+    @Option(help: ArgumentHelp("Only shoots on or before this day (YYYY-MM-DD, your time zone).", valueName: "day"))
+    var to: String?
 
     static let statuses = ["pending", "scheduled", "in_progress", "completed", "delivered", "cancelled"]
 
@@ -91,16 +100,43 @@ struct RPPCommand: ParsableCommand {
       if let status, !Self.statuses.contains(status) {
         throw ValidationError(localized(.rppStatusChoices, status, Self.statuses.joined(separator: ", ")))
       }
+      let days = try window()
+      if let from, let to, let start = days.start, let end = days.end, end <= start {
+        throw ValidationError(localized(.rppFromAfterTo, from, to))
+      }
+    }
+
+    /// From the local midnight starting --from to the one ending --to.
+    func window() throws -> (start: Date?, end: Date?) {
+      func midnight(_ text: String?, option: String, after: Bool) throws -> Date? {
+        guard let text else { return nil }
+        guard let day = ItemText.localMidnight(text, daysLater: after ? 1 : 0) else {
+          throw ValidationError(localized(.rppDayFormat, option, text))
+        }
+        return day
+      }
+      return (try midnight(from, option: "--from", after: false), try midnight(to, option: "--to", after: true))
     }
 
     func run() throws {
       try reportingFailures {
         var orders = try RPPLookup.orders(global)
         if let status { orders = orders.filter { $0.item.details["status"]?.stringValue == status } }
+        let days = try window()
+        if days.start != nil || days.end != nil {
+          orders = orders.filter { order in
+            guard let start = order.item.startsAt else { return false }
+            return (days.start.map { start >= $0 } ?? true) && (days.end.map { start < $0 } ?? true)
+          }
+        }
         if upcoming {
           let now = Date()
-          orders = orders.filter { ($0.item.endsAt ?? $0.item.startsAt ?? .distantPast) > now }
-            .sorted { ($0.item.startsAt ?? .distantPast) < ($1.item.startsAt ?? .distantPast) }
+          // A cancelled shoot is not to come, whatever its date; --status cancelled asks for them.
+          orders = orders.filter {
+            ($0.item.endsAt ?? $0.item.startsAt ?? .distantPast) > now
+              && (status == "cancelled" || $0.item.details["status"]?.stringValue != "cancelled")
+          }
+          .sorted { ($0.item.startsAt ?? .distantPast) < ($1.item.startsAt ?? .distantPast) }
         }
         if global.json {
           Terminal.printJSON(ItemsList.Result(items: orders))
