@@ -1,7 +1,8 @@
 import OutpostModel
 
 /// The live questions a booking needs (rpp.md §4.1–§4.2): the partner's catalogue, its free
-/// slots and its policy. Asked of the service each time: a slot is live data.
+/// slots, its policy and the client's saved addresses (`GET /me`). Asked of the service each
+/// time: a slot is live data.
 extension RPPConnector {
   public static let queries: [QueryDeclaration] = [
     QueryDeclaration(name: "rpp.services", service: descriptor.kind, summary: "the partner's services and prices"),
@@ -16,6 +17,8 @@ extension RPPConnector {
       ]),
     QueryDeclaration(
       name: "rpp.policy", service: descriptor.kind, summary: "the partner's reschedule and cancellation rules"),
+    QueryDeclaration(
+      name: "rpp.addresses", service: descriptor.kind, summary: "the client's saved addresses, for booking by id"),
   ]
 
   public func query(_ name: String, params: [String: JSONValue], session: RPPSession) async throws(ConnectorError)
@@ -25,6 +28,11 @@ extension RPPConnector {
     switch name {
     case "rpp.services":
       return try await api.send("GET", "/services?limit=100", session: session, activity: "reading the services").json
+    case "rpp.addresses":
+      // The profile carries them (rpp.md §4.1); only those with an id can be booked by it.
+      let profile = try await api.send("GET", "/me", session: session, activity: "reading the profile").json
+      guard case .array(let saved)? = profile["savedAddresses"] else { return ["items": []] }
+      return ["items": .array(saved.filter { $0["id"]?.stringValue != nil })]
     case "rpp.policy":
       return try await api.send("GET", "/policy", session: session, activity: "reading the policy").json
     case "rpp.availability":

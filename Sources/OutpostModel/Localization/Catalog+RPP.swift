@@ -13,6 +13,21 @@ extension Catalog {
       .fr: "{0} est un jour, AAAA-MM-JJ (p. ex. 2026-12-05), pas « {1} »",
       .it: "{0} è un giorno, AAAA-MM-GG (ad es. 2026-12-05), non «{1}»",
     ],
+    .rppNoSavedAddresses: [
+      .en: "No saved addresses; book with --address \"street, city, [region] postal code, country code\".",
+      .de: "Keine gespeicherten Adressen; buchen Sie mit --address \"Strasse, Ort, [Region] PLZ, Ländercode\".",
+      .fr: "Aucune adresse enregistrée ; réservez avec --address \"rue, ville, [région] code postal, code pays\".",
+      .it: "Nessun indirizzo salvato; prenota con --address \"via, città, [regione] CAP, codice paese\".",
+    ],
+    .rppAddressNeeded: [
+      .en: "Where is the shoot? Give --address: a saved one ({0}) or \"street, city, [region] postal code, country code\".",
+      .de:
+        "Wo ist das Shooting? Geben Sie --address an: eine gespeicherte ({0}) oder \"Strasse, Ort, [Region] PLZ, Ländercode\".",
+      .fr:
+        "Où a lieu la séance ? Indiquez --address : une adresse enregistrée ({0}) ou \"rue, ville, [région] code postal, code pays\".",
+      .it:
+        "Dove si fa il servizio? Indica --address: uno salvato ({0}) o \"via, città, [regione] CAP, codice paese\".",
+    ],
     .rppFromAfterTo: [
       .en: "--from ({0}) is after --to ({1})", .de: "--from ({0}) liegt nach --to ({1})",
       .fr: "--from ({0}) est après --to ({1})", .it: "--from ({0}) è dopo --to ({1})",

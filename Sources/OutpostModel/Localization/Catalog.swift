@@ -358,6 +358,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case rppSignedOutEverywhere
   case rppStatusChoices
   case rppDayFormat
+  case rppNoSavedAddresses
+  case rppAddressNeeded
   case rppFromAfterTo
   case rppPhotos
   case rppPartnerTimeZone

@@ -161,9 +161,19 @@ extension EndToEnd {
       #expect(listed.stdout.contains(number), "\(listed.stdout)")
       _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "rpp", "latencyMilliseconds": 0])
 
+      // The saved addresses are listed, offered when --address is missing, and book by id.
+      let saved = try json(QueriesRun.Result.self, try cli(daemon, ["rpp", "addresses", "--json"]))
+      guard case .array(let addresses)? = saved.result["items"], let home = addresses.first?["id"]?.stringValue else {
+        throw TestFailure("no saved addresses: \(saved)")
+      }
+      #expect(addresses.allSatisfy { $0["id"]?.stringValue?.hasPrefix("adr_") == true })
+      let listedAddresses = try cli(daemon, ["rpp", "addresses"])
+      #expect(listedAddresses.status == 0 && listedAddresses.stdout.contains(home), "\(listedAddresses.stdout)")
+      let nowhere = try cli(daemon, ["rpp", "book", service, "--slot", last])
+      #expect(nowhere.status == 64 && nowhere.stderr.contains(home), "\(nowhere.stderr)")
+
       // A booking that goes through at once prints its confirmation number.
-      let second = try cli(
-        daemon, ["rpp", "book", service, "--slot", last, "--address", "12 Ocean Ave, San Francisco, CA 94112, US"])
+      let second = try cli(daemon, ["rpp", "book", service, "--slot", last, "--address", home])
       transcript += second.stdout + second.stderr
       #expect(second.status == 0 && second.stdout.contains("Booked: RPP-"), "\(second.stdout)\(second.stderr)")
 

@@ -33,6 +33,7 @@ struct RPPCommand: ParsableCommand {
       Examples:
         outpost rpp orders --upcoming
         outpost rpp services
+        outpost rpp addresses
         outpost rpp availability svc_photo25 --date 2026-12-03
         outpost rpp book svc_photo25 --slot 2026-12-03T09:00:00-08:00 \\
             --address "12 Ocean Ave, San Francisco, CA 94112, US" --access "Lockbox on side gate"
@@ -42,7 +43,7 @@ struct RPPCommand: ParsableCommand {
         outpost rpp send RPP-7K3Q9D "Please include the backyard."
       """,
     subcommands: [
-      Orders.self, Services.self, Availability.self, Book.self, RPPReschedule.self, RPPCancel.self,
+      Orders.self, Services.self, Addresses.self, Availability.self, Book.self, RPPReschedule.self, RPPCancel.self,
       RPPMessages.self, RPPSend.self, SignOutEverywhere.self,
     ], defaultSubcommand: Orders.self)
 
@@ -180,6 +181,34 @@ struct RPPCommand: ParsableCommand {
     }
   }
 
+  struct Addresses: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "addresses",
+      abstract: "Your saved addresses (live), to book with `outpost rpp book … --address adr_…`.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
+
+    func run() throws {
+      try reportingFailures {
+        let answer = try global.connect().call(QueriesRun.self, .init(query: "rpp.addresses", account: account))
+        if global.json {
+          Terminal.printJSON(answer)
+          return
+        }
+        let saved = RPPText.array(answer.result["items"])
+        guard !saved.isEmpty else {
+          print(localized(.rppNoSavedAddresses))
+          return
+        }
+        for address in saved {
+          var line = (address["id"]?.stringValue ?? "?") + "  " + RPPText.address(address)
+          if let access = address["accessInstructions"]?.stringValue, !access.isEmpty { line += "\n      " + access }
+          print(line)
+        }
+      }
+    }
+  }
+
   struct Availability: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "availability",
@@ -246,8 +275,9 @@ struct RPPCommand: ParsableCommand {
     var slot: String
     @Option(
       help: ArgumentHelp(
-        "A saved address (adr_…) or \"street, city, [region] postal code, country code\".", valueName: "address"))
-    var address: String
+        "A saved address (adr_…, `outpost rpp addresses`) or \"street, city, [region] postal code, country code\".",
+        valueName: "address"))
+    var address: String?
     @Option(help: ArgumentHelp("How the photographer gets in.", valueName: "text")) var access: String?
     @Option(help: ArgumentHelp("Anything the photographer should know.", valueName: "text")) var notes: String?
     @Option(help: ArgumentHelp("The RPP account (when you have several).", valueName: "name")) var account: String?
@@ -256,6 +286,12 @@ struct RPPCommand: ParsableCommand {
       try reportingFailures {
         let connection = try global.connect()
         let name = try account ?? RPPLookup.onlyAccount(connection)
+        guard let address else {
+          // Asked where, with the saved addresses to choose from.
+          let saved = (try? RPPText.savedAddresses(global, account: name)) ?? []
+          let choices = saved.map { ($0["id"]?.stringValue ?? "?") + " " + RPPText.address($0) }
+          throw CLIFailure(.usage, localized(.rppAddressNeeded, choices.isEmpty ? "adr_…" : choices.joined(separator: "; ")))
+        }
         var params: [String: JSONValue] = [
           "service": .string(service), "slot": .string(slot), "address": .string(address),
         ]
@@ -323,6 +359,20 @@ enum RPPText {
       return ""
     }
     return numberStyle.money(decimal: MinorUnits.decimal(minor, currency: currency), currency: currency)
+  }
+
+  /// The client's saved addresses, as the service lists them now.
+  static func savedAddresses(_ global: GlobalOptions, account: String?) throws -> [JSONValue] {
+    array(try global.connect().call(QueriesRun.self, .init(query: "rpp.addresses", account: account)).result["items"])
+  }
+
+  /// An address in one line: "12 Ocean Ave, Apt 4, San Francisco, CA 94112, US".
+  static func address(_ value: JSONValue) -> String {
+    let street = [value["line1"], value["line2"]].compactMap { $0?.stringValue }.filter { !$0.isEmpty }
+    let place = [value["region"], value["postalCode"]].compactMap { $0?.stringValue }.filter { !$0.isEmpty }
+      .joined(separator: " ")
+    let parts = street + [value["city"]?.stringValue, place, value["country"]?.stringValue].compactMap { $0 }
+    return parts.filter { !$0.isEmpty }.joined(separator: ", ")
   }
 
   /// The wall-clock time a timestamp with an offset names ("2026-12-03T09:00:00-08:00" → "09:00").
