@@ -3,5 +3,5 @@
 public enum ProductInfo {
   public static let name = "Outpost"
   public static let version = "0.1.0"
-  public static let apiVersion = "1.19.0"
+  public static let apiVersion = "1.20.0"
 }

@@ -88,7 +88,7 @@ enum AgileKinds {
       .notificationSettings, noun: "notification settings", appointment: false,
       categorySwitches: [
         "newContent": "new-content", "subscriptionUpdates": "subscription-updates", "promotions": "promotions",
-      ],
+      ], switchAction: .agileNotifications,
       nouns: LocalizedText(
         en: "notification settings", de: "Benachrichtigungseinstellungen", fr: "réglages des notifications",
         it: "impostazioni delle notifiche")),

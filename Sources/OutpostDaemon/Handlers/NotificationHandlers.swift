@@ -65,6 +65,19 @@ enum NotificationHandlers {
         }
       }
       let (enableKeys, disableKeys) = (keys(enable), keys(disable))
+      var switches = try await Self.serviceSwitches(store, accountID: accountID)
+      // One setting: a category the account's service switches is switched there too (queued
+      // when it cannot be reached), before this desktop's, so a refusal changes nothing.
+      let wanted = enable.map { ($0, true) } + disable.map { ($0, false) }
+      for (category, on) in wanted {
+        for found in switches[category.rawValue] ?? [] where found.on != on {
+          guard let action = found.action else { continue }
+          _ = try await ActionHandlers.queue(
+            action.rawValue, on: .account(found.account.name), params: [found.detail: .bool(on)], wait: false,
+            services)
+        }
+      }
+      if !wanted.isEmpty { switches = try await Self.serviceSwitches(store, accountID: accountID) }
       var preferences = await centre.preferences
       if !enable.isEmpty || !disable.isEmpty || quiet != nil {
         do throws(StoreError) {
@@ -78,8 +91,11 @@ enum NotificationHandlers {
         }
       }
       return NotificationsPrefs.Result(
-        categories: ConnectorRegistry.notificationCategories.map {
-          .init(name: $0, enabled: preferences.enabled($0, accountID: accountID))
+        categories: ConnectorRegistry.notificationCategories.map { name in
+          let off = (switches[name] ?? []).filter { !$0.on }.map(\.account.name)
+          // For one account its service's word counts too; for all, each account's own line says.
+          let enabled = preferences.enabled(name, accountID: accountID) && (accountID == nil || off.isEmpty)
+          return .init(name: name, enabled: enabled, offAtService: off.isEmpty ? nil : off)
         }, quietHours: preferences.quietHours?.description, available: await centre.available ?? false,
         server: await centre.serverName)
     }
@@ -94,6 +110,14 @@ enum NotificationHandlers {
     registry.register(RemindersRules.self) { params, _ in try await services.reminders.rules(params) }
     registry.register(RemindersDismiss.self) { params, _ in
       RemindersDismiss.Result(reminder: try await services.reminders.dismiss(number: params.number))
+    }
+  }
+
+  static func serviceSwitches(_ store: Store, accountID: String?) async throws -> [String: [ServiceCategorySwitch]] {
+    do throws(StoreError) {
+      return try await ServiceCategorySwitch.read(store, accountID: accountID)
+    } catch {
+      throw AccountService.storeFailure(error)
     }
   }
 

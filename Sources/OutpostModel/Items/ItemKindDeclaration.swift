@@ -40,6 +40,9 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// mirrors the account's own settings there (Agile Network: `newContent` → `new-content`):
   /// a category the service has off for the account stays off the desktop.
   public var categorySwitches: [String: String]
+  /// The account action that sets those switches at the service, its parameters named as the
+  /// details (`newContent: false`): `notifications prefs` sends a change of such a category there.
+  public var switchAction: ActionType?
   /// The noun in each language, where it is not the same everywhere (`shoot`, "Shooting").
   public var nouns: LocalizedText?
   /// The details `outpost show` labels, in order (`DetailField`).
@@ -61,7 +64,8 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     valueLabels: [String: [String: LocalizedText]] = [:], amount: AmountField? = nil,
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
-    openAction: ActionType? = nil, categorySwitches: [String: String] = [:], retention: ItemRetention = .configured,
+    openAction: ActionType? = nil, categorySwitches: [String: String] = [:], switchAction: ActionType? = nil,
+    retention: ItemRetention = .configured,
     nouns: LocalizedText? = nil, fields: [DetailField] = [], deadlineLabels: [String: LocalizedText] = [:],
     titles: [LocalizedText] = []
   ) {
@@ -72,6 +76,7 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     self.valueLabels = valueLabels
     self.retention = retention
     self.categorySwitches = categorySwitches
+    self.switchAction = switchAction
     self.notificationButtons = notificationButtons
     self.openAction = openAction
     self.eveningBefore = eveningBefore

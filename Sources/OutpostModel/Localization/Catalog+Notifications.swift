@@ -120,6 +120,10 @@ extension Catalog {
     .notificationsCategories: [.en: "Categories:", .de: "Kategorien:", .fr: "Catégories :", .it: "Categorie:"],
     .notificationsCategoryOn: [.en: "on", .de: "ein", .fr: "activée", .it: "attiva"],
     .notificationsCategoryOff: [.en: "off", .de: "aus", .fr: "désactivée", .it: "disattivata"],
+    .notificationsOffAtService: [
+      .en: "off at the service for {0}", .de: "beim Dienst aus für {0}", .fr: "désactivée chez le service pour {0}",
+      .it: "disattivata presso il servizio per {0}",
+    ],
     .remindersNone: [
       .en: "No reminders to come.", .de: "Keine anstehenden Erinnerungen.", .fr: "Aucun rappel à venir.",
       .it: "Nessun promemoria in arrivo.",

@@ -181,6 +181,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case notificationsCategories
   case notificationsCategoryOn
   case notificationsCategoryOff
+  case notificationsOffAtService
   case remindersNone
   case remindersNoneRecent
   case remindersColumns

@@ -137,10 +137,15 @@ public enum NotificationsPrefs: RPCMethod {
 
   public struct Category: Codable, Sendable, Equatable {
     public var name: String
+    /// Shown on this desktop: on here, and (for one account) not off at its service.
     public var enabled: Bool
-    public init(name: String, enabled: Bool) {
+    /// The accounts whose own settings at the service have this category off (an Agile
+    /// Network brand's toggles): nothing of theirs in it is shown, whatever this desktop says.
+    public var offAtService: [String]?
+    public init(name: String, enabled: Bool, offAtService: [String]? = nil) {
       self.name = name
       self.enabled = enabled
+      self.offAtService = offAtService
     }
   }
 }

@@ -101,6 +101,11 @@ struct NotificationsCommand: ParsableCommand {
         desktop; it is still kept and listed by `outpost notifications`. Quiet hours are local \
         time and may span midnight. The settings are kept across restarts.
 
+        Some categories are also a setting of the account at its service (an Agile Network \
+        brand's new-content, subscription-updates and promotions): one the service has off \
+        reads "off at the service", and turning such a category on or off here sends the \
+        change there too (the same as `outpost agile notifications`; queued while offline).
+
         Examples:
           outpost notifications prefs
           outpost notifications prefs --disable changed --disable exchange-taken
@@ -211,7 +216,11 @@ enum NotificationText {
     lines.append(localized(.notificationsQuietHours, quietHours ?? localized(.notificationsQuietHoursOff)))
     lines.append(localized(.notificationsCategories))
     for category in result.categories {
-      let state = localized(category.enabled ? .notificationsCategoryOn : .notificationsCategoryOff)
+      var state = localized(category.enabled ? .notificationsCategoryOn : .notificationsCategoryOff)
+      // The account's own setting at its service, which holds it back whatever this one says.
+      if let off = category.offAtService, !off.isEmpty {
+        state += " (" + localized(.notificationsOffAtService, off.joined(separator: ", ")) + ")"
+      }
       lines.append("  " + category.name.padding(to: 16) + state)
     }
     return lines.joined(separator: "\n")

@@ -98,6 +98,35 @@ extension EndToEnd {
       let settings = try cli(daemon, ["agile", "notifications", "--promotions", "on"])
       #expect(settings.status == 0, "\(settings.stdout)\(settings.stderr)")
 
+      // One setting everywhere: the brand's "off" reads off here, and turned on here it is on
+      // at the brand again.
+      func promotionsAtTheBrand() async throws -> [Bool] {
+        guard case .array(let brands)? = try await sandbox.sharedAdmin("GET", "state?service=agilenetwork")["brands"]
+        else { return [] }
+        return brands.filter { $0["brand"]?.stringValue == brand.id }.flatMap { brand -> [Bool] in
+          guard case .array(let users)? = brand["users"] else { return [] }
+          return users.compactMap { user in user["preferences"]?["promotions"].map { $0 == .bool(true) } }
+        }
+      }
+      func promotions(_ arguments: [String] = []) throws -> NotificationsPrefs.Category? {
+        let reply = try cli(daemon, ["notifications", "prefs", "--json"] + arguments)
+        return try JSONCoding.decode(NotificationsPrefs.Result.self, from: reply.stdout.utf8).categories.first {
+          $0.name == "promotions"
+        }
+      }
+      #expect(try cli(daemon, ["agile", "notifications", "--promotions", "off"]).status == 0)
+      #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
+      #expect(try promotions()?.offAtService == ["fan"])
+      #expect(try promotions(["--account", "fan"])?.enabled == false)
+      let listedPrefs = try cli(daemon, ["notifications", "prefs", "--account", "fan"])
+      let line = listedPrefs.stdout.split(separator: "\n").first { $0.contains("promotions") } ?? ""
+      #expect(line.contains("off") && line.contains("fan"), "\(listedPrefs.stdout)")
+      let turnedOn = try cli(daemon, ["notifications", "prefs", "--enable", "promotions", "--account", "fan"])
+      #expect(turnedOn.status == 0, "\(turnedOn.stdout)\(turnedOn.stderr)")
+      #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
+      #expect(try await promotionsAtTheBrand().contains(true))
+      #expect(try promotions(["--account", "fan"]) == NotificationsPrefs.Category(name: "promotions", enabled: true))
+
       // An expert the fan follows publishes: one notification headed by the expert's name.
       try await sandbox.sharedAdmin(
         "POST", "mutate",
