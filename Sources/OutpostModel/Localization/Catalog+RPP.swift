@@ -20,7 +20,8 @@ extension Catalog {
       .it: "Nessun indirizzo salvato; prenota con --address \"via, città, [regione] CAP, codice paese\".",
     ],
     .rppAddressNeeded: [
-      .en: "Where is the shoot? Give --address: a saved one ({0}) or \"street, city, [region] postal code, country code\".",
+      .en:
+        "Where is the shoot? Give --address: a saved one ({0}) or \"street, city, [region] postal code, country code\".",
       .de:
         "Wo ist das Shooting? Geben Sie --address an: eine gespeicherte ({0}) oder \"Strasse, Ort, [Region] PLZ, Ländercode\".",
       .fr:

@@ -290,7 +290,8 @@ struct RPPCommand: ParsableCommand {
           // Asked where, with the saved addresses to choose from.
           let saved = (try? RPPText.savedAddresses(global, account: name)) ?? []
           let choices = saved.map { ($0["id"]?.stringValue ?? "?") + " " + RPPText.address($0) }
-          throw CLIFailure(.usage, localized(.rppAddressNeeded, choices.isEmpty ? "adr_…" : choices.joined(separator: "; ")))
+          let offered = choices.isEmpty ? "adr_…" : choices.joined(separator: "; ")
+          throw CLIFailure(.usage, localized(.rppAddressNeeded, offered))
         }
         var params: [String: JSONValue] = [
           "service": .string(service), "slot": .string(slot), "address": .string(address),
