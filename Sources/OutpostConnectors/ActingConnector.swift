@@ -73,8 +73,10 @@ public enum ActionOutcome: Sendable, Equatable {
   case done(JSONValue?)
   /// The service already shows the action's effect (performed before a crash, or by hand).
   case alreadyDone
-  /// The service's state no longer fits (the entry was taken, the game cancelled, …).
-  case conflict(String, serverState: JSONValue?)
+  /// The service's state no longer fits (the entry was taken, the game cancelled, …): why, in
+  /// the connector's words (`Phrase.inline` for words it says in every language; a plain string
+  /// is said as it is), and the service's copy when there is one.
+  case conflict(Phrase, serverState: JSONValue?)
 }
 
 /// An account whose connector performs actions, through its session keeper (re-login included).

@@ -109,7 +109,7 @@ extension SyncEngine {
         sent.add(await record(action, .done), waited: action)
       case .conflict(let reason, let serverState):
         // The connector's own words of what the service holds now.
-        await record(action, .conflict, problem: .verbatim(reason), serverState: serverState)
+        await record(action, .conflict, problem: reason, serverState: serverState)
       }
     }
   }

@@ -22,8 +22,8 @@ extension RPPConnector {
       guard let body = action.params["body"] else { throw .unsupported("rpp.book: the queued action lacks its body") }
       let reply = try await api.exchange("POST", "/orders", session: session, json: body, headers: keyed)
       if reply.status == 409, RPPAPI.envelope(reply).code == "SLOT_UNAVAILABLE" {
-        return .conflict(
-          "that time is no longer available" + (await nearestSlots(body, session: session)), serverState: nil)
+        let nearest = await nearestSlots(body, session: session)
+        return .conflict(.verbatim("that time is no longer available" + nearest), serverState: nil)
       }
       let created = try RPPAPI.reply(reply, activity: "booking")
       return .done(Self.summary(created.json))
@@ -103,7 +103,7 @@ extension RPPConnector {
       let reason =
         current.flatMap(stillAllowed)
         ?? "the order changed at RPP since Outpost last saw it; look at it again before deciding"
-      return .conflict(reason, serverState: current.map(Self.summary))
+      return .conflict(.verbatim(reason), serverState: current.map(Self.summary))
     case 409:
       let (code, details) = RPPAPI.envelope(reply)
       if code == "IDEMPOTENCY_KEY_IN_USE" { throw .transient("the first attempt is still running") }
@@ -112,7 +112,7 @@ extension RPPConnector {
         reason = "a late fee of \(fee.currency) \(fee.value) applies now, which you had not accepted"
       }
       let current = try? await api.send("GET", path, session: session, activity: "reading the order").json
-      return .conflict(reason, serverState: current.map(Self.summary))
+      return .conflict(.verbatim(reason), serverState: current.map(Self.summary))
     default:
       _ = try RPPAPI.reply(reply, activity: "changing the order")
       throw .unexpectedReply("changing the order: HTTP \(reply.status)")

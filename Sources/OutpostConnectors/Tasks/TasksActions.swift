@@ -100,9 +100,31 @@ extension TasksConnector {
     guard let current = try await data.rows("tasks", query: "select=*&id=eq.\(id)", session: session).first,
       current["deleted_at"]?.stringValue == nil
     else {
-      return .conflict("the task was deleted at the service", serverState: nil)
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "the task was deleted at the service", de: "die Aufgabe wurde beim Dienst gelöscht",
+            fr: "la tâche a été supprimée chez le service", it: "l'attività è stata eliminata presso il servizio")),
+        serverState: nil)
     }
     if effect(current) { return .alreadyDone }
-    return .conflict("the task was changed at the service since the last sync", serverState: current)
+    return .conflict(
+      .inline(
+        LocalizedText(
+          en: "the task was changed at the service since the last sync",
+          de: "die Aufgabe wurde seit der letzten Synchronisierung beim Dienst geändert",
+          fr: "la tâche a été modifiée chez le service depuis la dernière synchronisation",
+          it: "l'attività è stata modificata presso il servizio dall'ultima sincronizzazione")), serverState: current)
+  }
+}
+
+/// A retry after a conflict is made over the service's copy, its `version` (supabase.md §7).
+extension TasksConnector: RebasingConnector {
+  public static func rebase(_ type: ActionType, params: JSONValue, over serverState: JSONValue) -> JSONValue? {
+    guard case .object(var members) = params, let version = serverState["version"]?.int64Value else { return nil }
+    members["version"] = .int(version)
+    // The stamp goes with it, for a table without versions.
+    if let stamp = serverState["updated_at"] { members["updatedAt"] = stamp }
+    return .object(members)
   }
 }

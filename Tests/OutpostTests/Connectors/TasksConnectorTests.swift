@@ -90,14 +90,31 @@ import Testing
       let outcome = try await connector.perform(
         ActionRequest(type: .taskReschedule, target: reschedule.target, params: reschedule.params, item: stale),
         session: world.session)
-      guard case .conflict = outcome else {
+      guard case .conflict(let reason, let serverState?) = outcome else {
         Issue.record("a reschedule over a change it never saw: \(outcome)")
         return
       }
       #expect(filters.seen.last == "id=eq.\(id)&version=eq.2")
+      // Said in the reader's language, not English only.
+      #expect(reason.text(.de)?.contains("seit der letzten Synchronisierung") == true, "\(reason)")
       let task = try #require(await world.server.tasks.tasks(for: Self.email).first { $0.id == id })
       #expect(!task.done)
       #expect(task.dueAt == open.startsAt)
+
+      // "Retry" after the user saw the service's copy: made over it, once (a fresh-eyes finding:
+      // sent again as queued, it only conflicted again).
+      let kind = try #require(ConnectorRegistry.kind(TasksConnector.descriptor.kind))
+      let rebased = try #require(kind.rebase(.taskReschedule, params: reschedule.params, over: serverState))
+      #expect(rebased["version"] == .int(3))
+      let retried = try await connector.perform(
+        ActionRequest(type: .taskReschedule, target: reschedule.target, params: rebased, item: stale),
+        session: world.session)
+      guard case .done = retried else {
+        Issue.record("the retry over the service's copy: \(retried)")
+        return
+      }
+      let moved = try #require(await world.server.tasks.tasks(for: Self.email).first { $0.id == id })
+      #expect(moved.dueAt.map(UTCTimestamp.format) == due)
     }
   }
 }

@@ -186,7 +186,15 @@ extension AgilityConnector {
       table, filter: "id=eq.\(id)&version=eq.\(version)", values: .object(values), session: session)
     if reply.status == 409, reply.body?["code"]?.stringValue == "23503" {
       return .conflict(
-        "the category no longer exists at Agility (it was deleted after this change was queued); choose another",
+        .inline(
+          LocalizedText(
+            en:
+              "the category no longer exists at Agility (it was deleted after this change was queued); choose another",
+            de:
+              "die Kategorie gibt es bei Agility nicht mehr (sie wurde nach dieser Änderung gelöscht); wählen Sie eine andere",
+            fr:
+              "la catégorie n'existe plus chez Agility (supprimée après la mise en file de ce changement) ; choisissez-en une autre",
+            it: "la categoria non esiste più su Agility (è stata eliminata dopo questa modifica); scegline un'altra")),
         serverState: nil)
     }
     guard (200..<300).contains(reply.status) else {
@@ -195,20 +203,39 @@ extension AgilityConnector {
       let reason = "Agility refused it (\(code)\(message.isEmpty ? "" : ": \(message)"))"
       // A value or a policy it will refuse again as sent ends as failed, not as a conflict.
       if PostgREST.isRefusal(reply.status) { throw .refused(reason) }
-      return .conflict(reason, serverState: nil)
+      return .conflict(.verbatim(reason), serverState: nil)
     }
     if case .array(let rows)? = reply.body, let updated = rows.first { return .done(updated) }
     guard let current = try await data.page(table, query: "select=*&id=eq.\(id)", session: session).first,
       current["deleted_at"]?.stringValue == nil
     else {
-      return .conflict("it was deleted at Agility", serverState: nil)
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "it was deleted at Agility", de: "es wurde bei Agility gelöscht", fr: "il a été supprimé chez Agility",
+            it: "è stato eliminato su Agility")), serverState: nil)
     }
     if values.allSatisfy({ Self.same(current[$0.key], $0.value, column: $0.key) }) { return .alreadyDone }
+    let paid = AgilityMoney.display(AgilityMoney.cents(current["amount_paid"]) ?? 0)
+    let status = current["status"]?.stringValue ?? "?"
     let what =
       table == "invoices"
-      ? "a payment or change was recorded at Agility since the last sync (now \(AgilityMoney.display(AgilityMoney.cents(current["amount_paid"]) ?? 0)) paid, \(current["status"]?.stringValue ?? "?")); nothing was changed"
-      : "it was changed at Agility since the last sync; nothing was changed"
-    return .conflict(what, serverState: current)
+      ? LocalizedText(
+        en:
+          "a payment or change was recorded at Agility since the last sync (now \(paid) paid, \(status)); nothing was changed",
+        de:
+          "bei Agility wurde seit der letzten Synchronisierung eine Zahlung oder Änderung erfasst (jetzt \(paid) bezahlt, \(status)); nichts wurde geändert",
+        fr:
+          "un paiement ou un changement a été enregistré chez Agility depuis la dernière synchronisation (désormais \(paid) payés, \(status)) ; rien n'a été modifié",
+        it:
+          "su Agility è stato registrato un pagamento o una modifica dall'ultima sincronizzazione (ora \(paid) pagati, \(status)); non è stato cambiato nulla"
+      )
+      : LocalizedText(
+        en: "it was changed at Agility since the last sync; nothing was changed",
+        de: "es wurde seit der letzten Synchronisierung bei Agility geändert; nichts wurde geändert",
+        fr: "il a été modifié chez Agility depuis la dernière synchronisation ; rien n'a été modifié",
+        it: "è stato modificato su Agility dall'ultima sincronizzazione; non è stato cambiato nulla")
+    return .conflict(.inline(what), serverState: current)
   }
 
   /// The server's value against the one sent: money by cents, instants by instant (the server

@@ -177,7 +177,14 @@ extension ViiRaaConnector {
     if !existing.isEmpty { return .alreadyDone }
     // Not inserted and not there: another row of the user has the same dedup key (the same
     // instant typed in twice).
-    return .conflict("a value for the same moment is already recorded", serverState: nil)
+    return .conflict(
+      .inline(
+        LocalizedText(
+          en: "a value for the same moment is already recorded",
+          de: "für denselben Zeitpunkt ist schon ein Wert erfasst",
+          fr: "une valeur est déjà enregistrée pour le même moment",
+          it: "per lo stesso momento è già registrato un valore")),
+      serverState: nil)
   }
 
   /// The rows of one import in batches of 500, keyed by their dedup key: a batch sent again
@@ -221,7 +228,11 @@ extension ViiRaaConnector {
     guard let current = try await data.page(table, query: "select=*&id=eq.\(id)", session: session).first,
       current["deleted_at"]?.stringValue == nil
     else {
-      return .conflict("it was deleted at ViiRaa", serverState: nil)
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "it was deleted at ViiRaa", de: "es wurde bei ViiRaa gelöscht", fr: "il a été supprimé chez ViiRaa",
+            it: "è stato eliminato su ViiRaa")), serverState: nil)
     }
     // Compared as instants: the service writes `+00:00` where the request said `Z`.
     let now = current[column]?.stringValue.flatMap(UTCTimestamp.parse)
@@ -230,6 +241,12 @@ extension ViiRaaConnector {
     }
     // `read_at` only ever goes from null to a time: read elsewhere is as good as read here.
     if column == "read_at", current[column]?.stringValue != nil { return .alreadyDone }
-    return .conflict("it was changed at ViiRaa since the last sync", serverState: current)
+    return .conflict(
+      .inline(
+        LocalizedText(
+          en: "it was changed at ViiRaa since the last sync",
+          de: "es wurde seit der letzten Synchronisierung bei ViiRaa geändert",
+          fr: "il a été modifié chez ViiRaa depuis la dernière synchronisation",
+          it: "è stato modificato su ViiRaa dall'ultima sincronizzazione")), serverState: current)
   }
 }

@@ -105,7 +105,7 @@ import Testing
           Issue.record("a stale precondition gave \(outcome)")
           return
         }
-        #expect(!reason.isEmpty)
+        #expect(!reason.english.isEmpty)
       } catch let error as SessionError {
         // The queue sets these aside as conflicts too (SyncEngine+Actions).
         guard case .connector(let failure) = error, failure.isConflict else {
