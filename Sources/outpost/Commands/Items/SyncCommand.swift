@@ -9,9 +9,12 @@ struct SyncCommand: ParsableCommand {
     abstract: "Sync an account (or all) with its service now.",
     discussion: """
       outpostd syncs every account by itself (every 15 minutes, config key sync.interval_minutes). \
-      This starts a sync now; with --wait it waits and says what changed. Exits 75 when every \
-      failed sync is one the daemon retries by itself (the service cannot be reached, is busy or \
-      limits the rate: try again later), 1 when a sync failed otherwise. An account whose syncs keep failing says so in `outpost account list` and \
+      This starts a sync now; with --wait it waits and says what changed, and on a terminal how \
+      far a long one got. Exits 75 when every failed sync is one the daemon tries again by \
+      itself, and says when (the service could not be reached, was busy, limited the rate or \
+      answered oddly; or the daemon stopped meanwhile): try again later. Exits 1 when a sync \
+      failed in a way waiting does not cure (a new login is needed, the account is parked). An \
+      account whose syncs keep failing says so in `outpost account list` and \
       `outpost status` ("failing since …"); --full lists everything anew, for a service that lost \
       track of where the last sync stopped.
       """)
@@ -62,7 +65,10 @@ struct SyncCommand: ParsableCommand {
         // A failure the daemon retries by itself (it names when) is temporary: 75, as a script
         // that tries again later expects; any other needs the user, a parked account's too
         // (retried every few hours, but waiting does not cure what it failed with).
-        let temporary = failed.allSatisfy { $0.retryAt != nil && $0.parked != true }
+        // A sync cut by the daemon's stop is made again when it starts: temporary too.
+        let temporary = failed.allSatisfy {
+          ($0.retryAt != nil && $0.parked != true) || $0.errorPhrase?.key == "sync.stopped"
+        }
         throw ExitCode((temporary ? CLIExitStatus.tempFail : .daemonError).rawValue)
       }
     }
