@@ -74,8 +74,8 @@ public enum ActionOutcome: Sendable, Equatable {
   /// The service already shows the action's effect (performed before a crash, or by hand).
   case alreadyDone
   /// The service's state no longer fits (the entry was taken, the game cancelled, …): why, in
-  /// the connector's words (`Phrase.inline` for words it says in every language; a plain string
-  /// is said as it is), and the service's copy when there is one.
+  /// the connector's words (`Phrase.inline` for words it says in every language, `.verbatim`
+  /// for the service's own), and the service's copy when there is one.
   case conflict(Phrase, serverState: JSONValue?)
 }
 

@@ -107,7 +107,7 @@ extension AgileNetworkConnector {
       guard let key = action.params["expert"]?.stringValue else { throw .unsupported("the action names no expert") }
       let id = try await expertID(key, api: api, token: token)
       guard let id else {
-        return .conflict("the brand knows no expert \"\(key)\" (any more)", serverState: nil)
+        return .conflict(.verbatim("the brand knows no expert \"\(key)\" (any more)"), serverState: nil)
       }
       let operation: AgileOperation = action.type == .agileFollow ? .follow : .unfollow
       let field = action.type == .agileFollow ? "followExpert" : "unfollowExpert"
@@ -125,11 +125,12 @@ extension AgileNetworkConnector {
         case .connector(let failure): throw failure
         case .graphQL(let failure, _) where failure.code == "MANAGED_BY_STORE":
           let page = failure.extensions?["manageUrl"]?.stringValue.map { ": \($0)" } ?? ""
-          return .conflict("the store bills this subscription; cancel it there\(page)", serverState: failure.extensions)
+          return .conflict(
+            .verbatim("the store bills this subscription; cancel it there\(page)"), serverState: failure.extensions)
         case .graphQL(let failure, _) where failure.code == "SUBSCRIPTION_NOT_ACTIVE":
-          return .conflict("the subscription has already ended", serverState: nil)
+          return .conflict(.verbatim("the subscription has already ended"), serverState: nil)
         case .graphQL(let failure, _) where failure.code == "NOT_FOUND":
-          return .conflict("the brand no longer knows this subscription", serverState: nil)
+          return .conflict(.verbatim("the brand no longer knows this subscription"), serverState: nil)
         case .graphQL(let failure, _): throw AgileGraphQL.classify(failure, activity: "cancelling the subscription")
         }
       }

@@ -28,7 +28,11 @@ extension VolleyManagerConnector: ActingConnector {
       }
       if let outcome { return outcome }
     }
-    return .conflict("the service no longer lists it", serverState: nil)
+    return .conflict(
+      .inline(
+        LocalizedText(
+          en: "the service no longer lists it", de: "der Dienst führt es nicht mehr", fr: "le service ne le liste plus",
+          it: "il servizio non lo elenca più")), serverState: nil)
   }
 
   /// The item's own association first (it is scoped there), then the others.
@@ -54,13 +58,24 @@ extension VolleyManagerConnector: ActingConnector {
       return .alreadyDone
     default:
       let who = entry[path: "appliedBy.indoorReferee.person.displayName"]?.lenientString ?? "someone else"
-      return .conflict("the entry was taken meanwhile by \(who)", serverState: entry)
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "the entry was taken meanwhile by \(who)", de: "der Eintrag wurde inzwischen von \(who) übernommen",
+            fr: "l'entrée a été prise entre-temps par \(who)", it: "la voce è stata presa nel frattempo da \(who)")),
+        serverState: entry)
     }
     let reply = try await client.send(
       "PUT", VolleyManagerPaths.pick, cookies: &session.cookies,
       form: FormEncoding.encode([("refereeGameExchange[__identity]", exchangeID), ("__csrfToken", session.csrfToken)]),
       contentType: "application/x-www-form-urlencoded")
-    if reply.status == 400 { return .conflict("the entry is no longer open", serverState: entry) }
+    if reply.status == 400 {
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "the entry is no longer open", de: "der Eintrag ist nicht mehr offen",
+            fr: "l'entrée n'est plus ouverte", it: "la voce non è più aperta")), serverState: entry)
+    }
     return .done(try VolleyManagerClient.json(reply, during: "taking over the entry")["refereeGameExchange"])
   }
 
@@ -74,7 +89,11 @@ extension VolleyManagerConnector: ActingConnector {
     let offering = action.type == .exchangeOffer
     if onBoard == offering { return .alreadyDone }
     if offering, entry["refereeConvocationStatus"]?.lenientString != "active" {
-      return .conflict("the assignment is no longer active", serverState: entry)
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "the assignment is no longer active", de: "der Einsatz ist nicht mehr aktiv",
+            fr: "la désignation n'est plus active", it: "la designazione non è più attiva")), serverState: entry)
     }
     let form =
       offering
@@ -83,7 +102,14 @@ extension VolleyManagerConnector: ActingConnector {
     let reply = try await client.send(
       "POST", offering ? VolleyManagerPaths.offer : VolleyManagerPaths.withdraw, cookies: &session.cookies,
       form: FormEncoding.encode(form), contentType: "application/x-www-form-urlencoded")
-    if reply.status == 400 { return .conflict("the service refused: \(Self.summary(reply))", serverState: entry) }
+    if reply.status == 400 {
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "the service refused: \(Self.summary(reply))", de: "der Dienst hat abgelehnt: \(Self.summary(reply))",
+            fr: "le service a refusé : \(Self.summary(reply))", it: "il servizio ha rifiutato: \(Self.summary(reply))")),
+        serverState: entry)
+    }
     guard reply.status == 200 else {
       throw VolleyManagerClient.classify(reply, during: offering ? "offering the assignment" : "withdrawing it")
     }
@@ -107,7 +133,13 @@ extension VolleyManagerConnector: ActingConnector {
     {
       return .alreadyDone
     }
-    if current["paymentDone"]?.lenientBool == true { return .conflict("it was paid meanwhile", serverState: current) }
+    if current["paymentDone"]?.lenientBool == true {
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "it was paid meanwhile", de: "es wurde inzwischen ausbezahlt", fr: "il a été payé entre-temps",
+            it: "è stato pagato nel frattempo")), serverState: current)
+    }
     var form = [("convocationCompensation[__identity]", action.target)]
     if let distance { form.append(("convocationCompensation[distanceInMetres]", "\(distance)")) }
     if let reason { form.append(("convocationCompensation[correctionReason]", reason)) }
@@ -116,7 +148,13 @@ extension VolleyManagerConnector: ActingConnector {
       "PUT", VolleyManagerPaths.compensation, cookies: &session.cookies, form: FormEncoding.encode(form),
       contentType: "application/x-www-form-urlencoded")
     if reply.status == 400 || reply.status == 403 {
-      return .conflict("the service refused the change: \(Self.summary(reply))", serverState: current)
+      return .conflict(
+        .inline(
+          LocalizedText(
+            en: "the service refused the change: \(Self.summary(reply))",
+            de: "der Dienst hat die Änderung abgelehnt: \(Self.summary(reply))",
+            fr: "le service a refusé la modification : \(Self.summary(reply))",
+            it: "il servizio ha rifiutato la modifica: \(Self.summary(reply))")), serverState: current)
     }
     return .done(try VolleyManagerClient.json(reply, during: "editing the compensation"))
   }

@@ -11,7 +11,7 @@
 ///
 /// An argument is a text (a name, the service's own words), another phrase (the cause inside
 /// "needs a new login (CAUSE)"), or a time, which the reader writes in its own zone and words.
-public struct Phrase: Sendable, Equatable, Codable, ExpressibleByStringInterpolation {
+public struct Phrase: Sendable, Equatable, Codable {
   public var key: PhraseKey
   public var args: [Argument]
 
@@ -21,9 +21,6 @@ public struct Phrase: Sendable, Equatable, Codable, ExpressibleByStringInterpola
   }
 
   public init(_ key: PhraseKey, _ args: Argument...) { self.init(key, args) }
-
-  /// A text written as a string is said as it is (`verbatim`).
-  public init(stringLiteral value: String) { self = .verbatim(value) }
 
   /// A text no phrase key says better: the service's own words, shown as they are.
   public static func verbatim(_ text: String) -> Phrase { Phrase(.verbatim, [.text(text)]) }

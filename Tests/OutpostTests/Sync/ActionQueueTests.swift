@@ -29,7 +29,7 @@ struct ActionQueueTests {
         if let failure = state.failure { throw failure }
         if state.alreadyDone.contains(action.target) { return .alreadyDone }
         if state.conflicts.contains(action.target) {
-          return .conflict("taken by someone else", serverState: ["status": "applied"])
+          return .conflict(.verbatim("taken by someone else"), serverState: ["status": "applied"])
         }
         state.performed.append(action.target)
         state.alreadyDone.insert(action.target)

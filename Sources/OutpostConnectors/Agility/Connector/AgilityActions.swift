@@ -275,10 +275,10 @@ extension AgilityConnector {
     guard let current = try await data.page("invoices", query: "select=*&id=eq.\(id)", session: session).first,
       current["deleted_at"]?.stringValue == nil
     else {
-      return .conflict("the draft was deleted at Agility", serverState: nil)
+      return .conflict(.verbatim("the draft was deleted at Agility"), serverState: nil)
     }
     if current["status"]?.stringValue != "draft" { return .alreadyDone }
     let message = reply.body?["message"]?.stringValue ?? "HTTP \(reply.status)"
-    return .conflict("Agility did not send it: \(message)", serverState: current)
+    return .conflict(.verbatim("Agility did not send it: \(message)"), serverState: current)
   }
 }

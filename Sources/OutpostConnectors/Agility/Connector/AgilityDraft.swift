@@ -147,11 +147,12 @@ enum AgilityDraft {
     if header.isEmpty { header["template"] = .null }
     var current = try await data.page("invoices", query: "select=*&id=eq.\(id)", session: session).first
     guard let row = current, row["deleted_at"]?.stringValue == nil else {
-      return .conflict("the draft was deleted at Agility", serverState: nil)
+      return .conflict(.verbatim("the draft was deleted at Agility"), serverState: nil)
     }
     guard row["status"]?.stringValue == "draft" else {
       return .conflict(
-        "it was sent at Agility before this change arrived; a sent invoice is not edited", serverState: row)
+        .verbatim(
+          "it was sent at Agility before this change arrived; a sent invoice is not edited"), serverState: row)
     }
     if header["template"] == .null { header["template"] = row["template"] ?? 1 }
     let patched = try await data.tryUpdate(
@@ -175,7 +176,8 @@ enum AgilityDraft {
       if case .array(let old)? = action.params["oldLineIds"] { oldIDs = Set(old.compactMap(\.stringValue)) }
       let ours = header.allSatisfy { AgilityConnector.same(row[$0.key], $0.value, column: $0.key) }
       guard ours, newLines == nil || ids.isEmpty || ids == oldIDs || ids.isSubset(of: Set(newIDs)) else {
-        return .conflict("it was changed at Agility since the last sync; nothing was changed", serverState: row)
+        return .conflict(
+          .verbatim("it was changed at Agility since the last sync; nothing was changed"), serverState: row)
       }
       if newLines == nil || ids == Set(newIDs) { return .alreadyDone }
     }
@@ -184,7 +186,7 @@ enum AgilityDraft {
       let removed = try await data.delete(
         "invoice_line_items", filter: "invoice_id=eq.\(id)&id=not.in.(\(keep))", session: session)
       guard (200..<300).contains(removed.status) else {
-        return .conflict("Agility kept the old line items: \(message(removed.body))", serverState: current)
+        return .conflict(.verbatim("Agility kept the old line items: \(message(removed.body))"), serverState: current)
       }
       _ = try await data.insert("invoice_line_items", rows: newLines, onConflict: "id", session: session)
     }
@@ -214,21 +216,22 @@ enum AgilityDraft {
       // Sent before a crash: the same id is there (or another row holds it, which a fresh UUID
       // makes impossible in practice).
       guard try await !data.page("invoices", query: "select=id&id=eq.\(id)", session: session).isEmpty else {
-        return .conflict("Agility refused the draft: \(Self.message(made.body))", serverState: nil)
+        return .conflict(.verbatim("Agility refused the draft: \(Self.message(made.body))"), serverState: nil)
       }
       replayed = true
     } else if made.status == 409, made.body?["code"]?.stringValue == "23503" {
-      return .conflict("the client no longer exists at Agility; choose another", serverState: nil)
+      return .conflict(.verbatim("the client no longer exists at Agility; choose another"), serverState: nil)
     } else if !(200..<300).contains(made.status) {
       if PostgREST.isRefusal(made.status) { throw .refused("Agility refused the draft: \(Self.message(made.body))") }
-      return .conflict("Agility refused the draft: \(Self.message(made.body))", serverState: nil)
+      return .conflict(.verbatim("Agility refused the draft: \(Self.message(made.body))"), serverState: nil)
     }
     let items = try await data.create("invoice_line_items", rows: lines, session: session)
     if items.status == 409, items.body?["code"]?.stringValue == "23505" {
       return replayed ? .alreadyDone : .done(nil)
     }
     guard (200..<300).contains(items.status) else {
-      return .conflict("Agility took the draft but not its line items: \(Self.message(items.body))", serverState: nil)
+      return .conflict(
+        .verbatim("Agility took the draft but not its line items: \(Self.message(items.body))"), serverState: nil)
     }
     guard
       let row = try await data.page("invoices", query: "select=id,invoice_number,total&id=eq.\(id)", session: session)
