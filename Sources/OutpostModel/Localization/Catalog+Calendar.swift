@@ -131,6 +131,12 @@ extension Catalog {
       .en: "--web and --print exclude each other", .de: "--web und --print schließen sich aus",
       .fr: "--web et --print s'excluent", .it: "--web e --print si escludono a vicenda",
     ],
+    .openNothingNext: [
+      .en: "nothing is coming up in your synced data; `outpost agenda` lists what there is",
+      .de: "in Ihren synchronisierten Daten steht nichts an; `outpost agenda` zeigt, was da ist",
+      .fr: "rien à venir dans vos données synchronisées ; `outpost agenda` liste ce qui s'y trouve",
+      .it: "nei dati sincronizzati non c'è nulla in arrivo; `outpost agenda` elenca ciò che c'è",
+    ],
     .openNoItem: [
       .en:
         "no item for {0} in your synced data; `outpost sync --wait` fetches the latest, `outpost agenda` lists what is there",

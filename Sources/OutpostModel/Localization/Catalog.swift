@@ -154,6 +154,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case snapshotUnknownFormat
   case openExclusive
   case openNoItem
+  case openNothingNext
   case openNoWebPage
   case openCannotRun
   case openFailed

@@ -14,7 +14,8 @@ struct OpenCommand: ParsableCommand {
     commandName: "open",
     abstract: "Open a link to an item: show it here, or open the service's page in your browser.",
     discussion: """
-      LINK is outpost://item/NUMBER, a VolleyKit link (volleykit://assignment/ID, exchange/ID, \
+      LINK is `next` (the first item the status bar shows: what a click on the bar opens), \
+      outpost://item/NUMBER, a VolleyKit link (volleykit://assignment/ID, exchange/ID, \
       compensation/ID) as calendar events and notifications carry them, or a service's web \
       address that names an item. A sign-in link mailed by a service (`outpost account login \
       NAME --magic-link EMAIL`) comes back here too, as <scheme>://auth/callback?…: it signs \
@@ -23,6 +24,7 @@ struct OpenCommand: ParsableCommand {
       browser (xdg-open).
 
       Examples:
+        outpost open next
         outpost open outpost://item/42
         outpost open volleykit://assignment/6c1e4c1e-6d0b-4d8e-9a57-3c2f1e2b9a10
         outpost open --web outpost://item/42
@@ -37,6 +39,7 @@ struct OpenCommand: ParsableCommand {
 
   func validate() throws {
     if web && print { throw ValidationError(localized(.openExclusive)) }
+    if link == Self.next { return }
     // Which schemes outpostd opens is the connectors' to say; here only that it is a link.
     let trimmed = String(link.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else {
@@ -45,9 +48,14 @@ struct OpenCommand: ParsableCommand {
     }
   }
 
+  /// The link that names the bar's first item.
+  static let next = "next"
+
   func run() throws {
     try reportingFailures {
-      let resolved = try global.connect().call(ItemsResolve.self, .init(link: link))
+      let connection = try global.connect()
+      let link = link == Self.next ? try Self.nextItemLink(connection) : link
+      let resolved = try connection.call(ItemsResolve.self, .init(link: link))
       if let signedIn = resolved.signedIn {
         // A mailed sign-in link came back: the account is signed in.
         if global.json {
@@ -84,6 +92,16 @@ struct OpenCommand: ParsableCommand {
       }
       if global.json { Terminal.printJSON(found) } else { Swift.print(ItemText.detail(found)) }
     }
+  }
+
+  /// The first of the bar's next items (snapshot.json's `next`), as an item link: the same the
+  /// bar shows, so a click opens what it reads.
+  static func nextItemLink(_ connection: DaemonConnection) throws -> String {
+    let snapshot = try connection.call(SnapshotGet.self, .init(format: "json"))
+    guard let document = try? JSONCoding.decode(JSONValue.self, from: snapshot.content.utf8),
+      case .array(let next)? = document["next"], let number = next.first?["id"]?.int64Value
+    else { throw CLIFailure(.daemonError, localized(.openNothingNext)) }
+    return "outpost://item/\(number)"
   }
 
   static func openInBrowser(_ url: String) throws {

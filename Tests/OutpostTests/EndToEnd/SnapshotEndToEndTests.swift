@@ -8,6 +8,10 @@ import Testing
 extension EndToEnd {
   @Suite struct Snapshots {
     let outpost = DaemonProcess.binary("outpost")
+    /// contrib/bars/ of this checkout: the setups `contrib/install.sh` installs.
+    static let bars =
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contrib/bars/").path + "/"
 
     func cli(_ daemon: DaemonProcess, _ arguments: [String]) throws -> CommandResult {
       try runCommand(outpost, arguments, environment: daemon.environment)
@@ -42,6 +46,8 @@ extension EndToEnd {
       #expect((object?["class"] as? [String])?.first == "never-synced")
       #expect(waybar.split(separator: "\n").count == 1)
       for name in ["snapshot.json", "i3status-rust.json"] { #expect(!file(daemon, name).isEmpty, "\(name) missing") }
+      let nothing = try cli(daemon, ["open", "next", "--print"])
+      #expect(nothing.status == 1 && nothing.stderr.contains("outpost agenda"), "\(nothing.stderr)")
 
       // After a sync: the next game, and `outpost snapshot` prints exactly what the files hold.
       #expect(try DemoReferee.add(to: daemon, sandbox: sandbox).status == 0)
@@ -78,6 +84,14 @@ extension EndToEnd {
       let link = try #require(listed.item.link)
       let byLink = try cli(daemon, ["open", link, "--print", "--json"])
       #expect(try JSONCoding.decode(ListedItem.self, from: Array(byLink.stdout.utf8)).number == Int64(number))
+      // What a click on the bar runs: the bar's first item.
+      let clicked = try cli(daemon, ["open", "next", "--print", "--json"])
+      #expect(clicked.status == 0, "\(clicked.stderr)")
+      #expect(try JSONCoding.decode(ListedItem.self, from: Array(clicked.stdout.utf8)).number == Int64(number))
+      for bar in ["waybar/config.jsonc", "polybar/outpost.ini", "i3blocks/outpost.conf", "i3status-rust/outpost.toml"] {
+        let config = try String(contentsOfFile: Self.bars + bar, encoding: .utf8)
+        #expect(config.contains("outpost open next") && config.contains("outpost sync"), "\(bar)")
+      }
       let bogus = try cli(daemon, ["open", "mailto:someone@example.ch"])
       #expect(bogus.status == 64 && bogus.stderr.contains("mailto"), "\(bogus.stderr)")
       let missing = try cli(daemon, ["open", "outpost://item/987654", "--print"])
