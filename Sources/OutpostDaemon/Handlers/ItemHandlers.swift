@@ -13,7 +13,8 @@ enum ItemHandlers {
       let (items, accounts) = try await selection(params, store: store)
       let language = spoken(params.language)
       return ItemsList.Result(
-        items: items.map { listed($0, accounts, details: params.details != false, language: language) })
+        items: items.map { listed($0, accounts, details: params.details != false, language: language) },
+        freshness: try await freshness(params, services))
     }
 
     registry.register(ItemsLines.self) { params, _ in
@@ -23,7 +24,7 @@ enum ItemHandlers {
       return ItemsLines.Result(
         lines: items.map {
           ItemLine(number: $0.number, item: $0.item, display: display($0.item, language: spoken(params.language)))
-        })
+        }, freshness: try await freshness(params, services))
     }
 
     registry.register(ItemsShow.self) { params, _ in

@@ -145,7 +145,8 @@ actor SnapshotService {
   }
 
   /// The engine's in-memory times (exact), else what the store recorded (after a restart).
-  private func lastSuccessfulSyncs() async throws -> [String: Date] {
+  /// Account id → its last successful sync: the recorded one, or the engine's if later.
+  func lastSuccessfulSyncs() async throws -> [String: Date] {
     var result = try await recordedSuccessfulSyncs()
     for account in try await store.accounts() {
       if let exact = await sync.status(accountID: account.id)?.lastSuccessAt {

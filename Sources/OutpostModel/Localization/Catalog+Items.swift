@@ -1,6 +1,20 @@
 /// The messages of `outpost sync`, `agenda`, `show` and the item lists.
 extension Catalog {
   static let itemEntries: [MessageKey: [Language: String]] = [
+    .freshnessState: [
+      .en: "{0}: {1} since {2}; data of {3}", .de: "{0}: {1} seit {2}; Daten vom {3}",
+      .fr: "{0} : {1} depuis {2} ; données du {3}", .it: "{0}: {1} da {2}; dati del {3}",
+    ],
+    .freshnessStateNoData: [
+      .en: "{0}: {1} since {2}; nothing synced yet", .de: "{0}: {1} seit {2}; noch nichts synchronisiert",
+      .fr: "{0} : {1} depuis {2} ; rien de synchronisé encore", .it: "{0}: {1} da {2}; ancora nulla sincronizzato",
+    ],
+    .freshnessStale: [
+      .en: "{0}: data of {1}, not updated for over a day (`outpost sync --wait`)",
+      .de: "{0}: Daten vom {1}, seit über einem Tag nicht aktualisiert (`outpost sync --wait`)",
+      .fr: "{0} : données du {1}, pas mises à jour depuis plus d'un jour (`outpost sync --wait`)",
+      .it: "{0}: dati del {1}, non aggiornati da oltre un giorno (`outpost sync --wait`)",
+    ],
     .syncStarted: [
       .en: "{0}: syncing in the background (follow with `outpost events --type items.`)",
       .de: "{0}: wird im Hintergrund synchronisiert (mitverfolgen mit `outpost events --type items.`)",
@@ -87,6 +101,8 @@ extension Catalog {
     ],
     .itemAllDay: [.en: "all day", .de: "ganztägig", .fr: "toute la journée", .it: "tutto il giorno"],
     .exchangeMine: [.en: "mine", .de: "meins", .fr: "la mienne", .it: "mia"],
+    .exchangeApplied: [.en: "applied", .de: "beworben", .fr: "candidature envoyée", .it: "candidatura inviata"],
+    .tasksDone: [.en: "done", .de: "erledigt", .fr: "faite", .it: "fatta"],
     .exchangeLevel: [.en: "level {0}", .de: "Stufe {0}", .fr: "niveau {0}", .it: "livello {0}"],
     .showNoSuchItem: [
       .en: "no item with the number or link \"{0}\"; `outpost agenda` lists them",

@@ -87,6 +87,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case itemCancelled
   case showNoSuchItem
   case exchangeMine
+  case exchangeApplied
+  case tasksDone
   case exchangeLevel
   case compensationPaid
   case compensationUnpaid
@@ -154,6 +156,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case snapshotUnknownFormat
   case openExclusive
   case openNoItem
+  case freshnessState
+  case freshnessStateNoData
+  case freshnessStale
   case openNothingNext
   case openNoWebPage
   case openCannotRun

@@ -31,6 +31,13 @@ extension ItemLine: JSONDirectlyEncodable, JSONDirectlyDecodable {
 }
 
 extension ItemsLines.Result: JSONDirectlyEncodable, JSONDirectlyDecodable {
-  public func writeJSON(into object: inout JSONObjectWriter) { object.member("lines", lines) }
-  public init(json object: JSONObjectReader) throws { self.init(lines: try object.array(of: ItemLine.self, "lines")) }
+  public func writeJSON(into object: inout JSONObjectWriter) {
+    if let freshness { object.member("freshness", freshness) }
+    object.member("lines", lines)
+  }
+  public init(json object: JSONObjectReader) throws {
+    self.init(
+      lines: try object.array(of: ItemLine.self, "lines"),
+      freshness: try object.decodeIfPresent([AccountFreshness].self, "freshness"))
+  }
 }

@@ -129,7 +129,13 @@ public enum ItemsList: RPCMethod {
 
   public struct Result: Codable, Sendable, Equatable {
     public var items: [ListedItem]
-    public init(items: [ListedItem]) { self.items = items }
+    /// The accounts in the view that are not current (offline, failing, data over a day old);
+    /// absent when every one is.
+    public var freshness: [AccountFreshness]?
+    public init(items: [ListedItem], freshness: [AccountFreshness]? = nil) {
+      self.items = items
+      self.freshness = freshness
+    }
   }
 }
 

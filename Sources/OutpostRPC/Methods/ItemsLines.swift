@@ -68,6 +68,11 @@ public enum ItemsLines: RPCMethod {
 
   public struct Result: Codable, Sendable, Equatable {
     public var lines: [ItemLine]
-    public init(lines: [ItemLine]) { self.lines = lines }
+    /// As in `items.list`: the accounts in the view that are not current.
+    public var freshness: [AccountFreshness]?
+    public init(lines: [ItemLine], freshness: [AccountFreshness]? = nil) {
+      self.lines = lines
+      self.freshness = freshness
+    }
   }
 }

@@ -26,8 +26,15 @@ extension ListedItem: JSONDirectlyEncodable, JSONDirectlyDecodable {
 }
 
 extension ItemsList.Result: JSONDirectlyEncodable, JSONDirectlyDecodable {
-  public func writeJSON(into object: inout JSONObjectWriter) { object.member("items", items) }
-  public init(json object: JSONObjectReader) throws { self.init(items: try object.array(of: ListedItem.self, "items")) }
+  public func writeJSON(into object: inout JSONObjectWriter) {
+    if let freshness { object.member("freshness", freshness) }
+    object.member("items", items)
+  }
+  public init(json object: JSONObjectReader) throws {
+    self.init(
+      items: try object.array(of: ListedItem.self, "items"),
+      freshness: try object.decodeIfPresent([AccountFreshness].self, "freshness"))
+  }
 }
 
 extension ItemDisplay: JSONDirectlyEncodable, JSONDirectlyDecodable {

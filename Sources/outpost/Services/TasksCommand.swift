@@ -34,12 +34,15 @@ struct TasksCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
+        FreshnessBanner.show(result.freshness)
         guard !result.items.isEmpty else {
           print(localized(.itemsEmpty))
           return
         }
         for listed in result.items {
-          print(ItemText.line(listed, showDay: true) + (listed.item.status == .closed ? "  [done]" : ""))
+          print(
+            ItemText.line(listed, showDay: true)
+              + (listed.item.status == .closed ? "  [" + localized(.tasksDone) + "]" : ""))
         }
       }
     }

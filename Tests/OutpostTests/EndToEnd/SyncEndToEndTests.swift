@@ -140,6 +140,24 @@ extension EndToEnd.Sync {
     let unreachable = try cli(daemon, ["sync", "--wait"])
     #expect(unreachable.status == 75, "\(unreachable.stdout)\(unreachable.stderr)")
 
+    // Every view says so, as the phone app's banner: offline since when, and the data's age.
+    let before = try DemoReferee.takeableEntries(daemon).count
+    for view in [["assignments"], ["agenda", "--days", "60"], ["exchange"], ["compensations"], ["items"]] {
+      let shown = try cli(daemon, view)
+      #expect(shown.status == 0, "\(view): \(shown.stderr)")
+      #expect(shown.stderr.contains("volleymanager: offline since"), "\(view): \(shown.stderr)")
+      #expect(shown.stderr.contains("data of"), "\(view): \(shown.stderr)")
+    }
+    let german = try runCommand(
+      outpost, ["assignments"], environment: daemon.environment.merging(["OUTPOST_LANG": "de"]) { $1 })
+    #expect(german.stderr.contains("offline seit") && german.stderr.contains("Daten vom"), "\(german.stderr)")
+    let viewed = try JSONCoding.decode(
+      ItemsList.Result.self, from: Array(try cli(daemon, ["assignments", "--json"]).stdout.utf8))
+    let banner = try #require(viewed.freshness?.first)
+    #expect(banner.account == "volleymanager" && banner.state == .offline && banner.since != nil)
+    #expect(banner.dataOf != nil && !banner.stale)
+    #expect(try DemoReferee.takeableEntries(daemon).count == before)
+
     // Back online: the next sync replays it, once, and it shows up upstream.
     sandbox = try SandboxProcess(port: port)
     let replayed = try cli(daemon, ["sync", "--wait"])

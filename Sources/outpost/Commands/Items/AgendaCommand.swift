@@ -46,9 +46,14 @@ struct AgendaCommand: ParsableCommand {
         return
       }
       let connection = try GlobalOptions.connect(socket: socket)
-      let lines =
-        try connection.callIfKnown(ItemsLines.self, params)?.lines
-        ?? connection.call(ItemsList.self, params).items.map(ItemLine.init)
+      let (lines, freshness): ([ItemLine], [AccountFreshness]?)
+      if let answer = try connection.callIfKnown(ItemsLines.self, params) {
+        (lines, freshness) = (answer.lines, answer.freshness)
+      } else {
+        let answer = try connection.call(ItemsList.self, params)
+        (lines, freshness) = (answer.items.map(ItemLine.init), answer.freshness)
+      }
+      FreshnessBanner.show(freshness)
       guard !lines.isEmpty else {
         print(localized(.agendaEmpty, "\(days)"))
         return

@@ -18,6 +18,7 @@ struct AssignmentsCommand: ParsableCommand {
       if global.json {
         Terminal.printJSON(result)
       } else {
+        FreshnessBanner.show(result.freshness)
         for listed in result.items { print(ItemText.line(listed, showDay: true)) }
       }
     }

@@ -17,6 +17,7 @@ struct CompensationsCommand: ParsableCommand {
         Terminal.printJSON(result)
         return
       }
+      FreshnessBanner.show(result.freshness)
       for listed in result.items {
         // The line carries the amount, as the connector declares where it is.
         let paid = localized(listed.item.details["paid"] == .bool(true) ? .compensationPaid : .compensationUnpaid)

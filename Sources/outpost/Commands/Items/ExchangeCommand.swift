@@ -25,10 +25,11 @@ struct ExchangeCommand: ParsableCommand {
           Terminal.printJSON(result)
           return
         }
+        FreshnessBanner.show(result.freshness)
         for listed in result.items where listed.item.status == .active || listed.item.status == .applied {
           var line = ItemText.line(listed, showDay: true)
           if listed.item.details["mine"] == .bool(true) { line += "  [" + localized(.exchangeMine) + "]" }
-          if listed.item.status == .applied { line += "  [applied]" }
+          if listed.item.status == .applied { line += "  [" + localized(.exchangeApplied) + "]" }
           if let level = listed.item.details["requiredLevel"]?.stringValue {
             line += "  " + localized(.exchangeLevel, level)
           }

@@ -63,6 +63,7 @@ struct ItemsCommand: ParsableCommand {
         Terminal.printJSON(result)
         return
       }
+      FreshnessBanner.show(result.freshness)
       guard !result.items.isEmpty else {
         print(localized(.itemsEmpty))
         return

@@ -121,7 +121,8 @@ struct RPPCommand: ParsableCommand {
 
     func run() throws {
       try reportingFailures {
-        var orders = try RPPLookup.orders(global)
+        let answer = try global.connect().call(ItemsList.self, .init(kinds: ["order"], service: "rpp"))
+        var orders = RPPLookup.newestFirst(answer.items)
         if let status { orders = orders.filter { $0.item.details["status"]?.stringValue == status } }
         let days = try window()
         if days.start != nil || days.end != nil {
@@ -140,9 +141,10 @@ struct RPPCommand: ParsableCommand {
           .sorted { ($0.item.startsAt ?? .distantPast) < ($1.item.startsAt ?? .distantPast) }
         }
         if global.json {
-          Terminal.printJSON(ItemsList.Result(items: orders))
+          Terminal.printJSON(ItemsList.Result(items: orders, freshness: answer.freshness))
           return
         }
+        FreshnessBanner.show(answer.freshness)
         guard !orders.isEmpty else {
           print(localized(.itemsEmpty))
           return
@@ -319,8 +321,11 @@ struct RPPCommand: ParsableCommand {
 /// Finding RPP items by what people type: an item number, an order number (RPP-…), an id.
 enum RPPLookup {
   static func orders(_ global: GlobalOptions) throws -> [ListedItem] {
-    try global.connect().call(ItemsList.self, .init(kinds: ["order"], service: "rpp")).items
-      .sorted { ($0.item.startsAt ?? .distantPast) > ($1.item.startsAt ?? .distantPast) }
+    newestFirst(try global.connect().call(ItemsList.self, .init(kinds: ["order"], service: "rpp")).items)
+  }
+
+  static func newestFirst(_ orders: [ListedItem]) -> [ListedItem] {
+    orders.sorted { ($0.item.startsAt ?? .distantPast) > ($1.item.startsAt ?? .distantPast) }
   }
 
   static func order(_ reference: String, _ global: GlobalOptions) throws -> ListedItem {

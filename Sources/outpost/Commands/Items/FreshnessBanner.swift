@@ -1,0 +1,20 @@
+import OutpostModel
+import OutpostRPC
+
+/// The phone app's banner, on every view: an account that is offline (signed out, failing)
+/// since when and how old its data is, or data more than a day old. On stderr, so that the
+/// view's own lines stay as they are for whoever reads them after a pipe.
+enum FreshnessBanner {
+  static func show(_ freshness: [AccountFreshness]?) {
+    for entry in freshness ?? [] { Terminal.note(line(entry)) }
+  }
+
+  static func line(_ entry: AccountFreshness) -> String {
+    let data = entry.dataOf.map(Terminal.localTime)
+    guard entry.state != .ok else { return localized(.freshnessStale, entry.account, data ?? "?") }
+    let state = AccountText.stateName(entry.state)
+    let since = entry.since.map(Terminal.localTime) ?? "?"
+    guard let data else { return localized(.freshnessStateNoData, entry.account, state, since) }
+    return localized(.freshnessState, entry.account, state, since, data)
+  }
+}
