@@ -69,7 +69,9 @@ public enum ConnectorRegistry {
   public static var notificationCategories: [String] {
     var seen = Set<String>()
     let declared = itemKinds.flatMap(\.announcements).map(\.category)
-    let core = ["reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing"]
+    let core = [
+      "reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing", "signed-in",
+    ]
     return (core + declared).filter {
       seen.insert($0).inserted
     }

@@ -1,5 +1,11 @@
 import OutpostModel
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The errors of the `accounts.*` methods. Messages say what to do; `data` carries what a
 /// script needs to decide (the account name, a retry delay, the keyring's state).
 extension RPCError {
@@ -143,6 +149,11 @@ extension RPCError {
       code: signInLinkUnknownCode,
       message: "Please open this link on the device where you requested it. "
         + "To sign in on this computer, ask for a link from it: `outpost account login NAME --magic-link EMAIL`")
+  }
+
+  /// A sign-in link that already signed in once (each does once): when, and how to get another.
+  public static func signInLinkUsed(at time: Date) -> RPCError {
+    RPCError(code: signInLinkUnknownCode, phrase: Phrase("signInLink.used", .time(time)))
   }
 
   /// The service mails one link per address a minute (agile-network.md §3): the one sent still

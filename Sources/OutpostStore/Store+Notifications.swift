@@ -18,6 +18,8 @@ public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashabl
   public static let needsLogin = NotificationCategory(rawValue: "needs-login")
   /// An account's syncs keep failing (told once per run of failures).
   public static let syncFailing = NotificationCategory(rawValue: "sync-failing")
+  /// A mailed sign-in link signed an account in (opened from the mail, with no terminal to say it).
+  public static let signedIn = NotificationCategory(rawValue: "signed-in")
   /// A sync found an item moved (its time or place).
   public static let changed = NotificationCategory(rawValue: "changed")
   /// A sync found an item called off.
@@ -26,7 +28,7 @@ public struct NotificationCategory: RawRepresentable, Sendable, Codable, Hashabl
   /// The categories Outpost itself gives, whatever the services; connectors declare theirs
   /// (`new-assignment`, `exchange-taken`) with their kinds of item.
   public static let core: [NotificationCategory] = [
-    .reminder, .changed, .cancelled, .actionFailed, .queueReplayed, .needsLogin, .syncFailing,
+    .reminder, .changed, .cancelled, .actionFailed, .queueReplayed, .needsLogin, .syncFailing, .signedIn,
   ]
 
   /// Whether `name` has a category's shape (what the store accepts): lower-case letters,

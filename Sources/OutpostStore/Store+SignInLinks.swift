@@ -47,12 +47,35 @@ extension Store {
     }
   }
 
-  /// The link with this state hash, taken out (a link is used once, whatever happens next).
-  public func takeSignInLink(stateHash: String) async throws(StoreError) -> PendingSignInLink? {
+  static let usedSignInLinkPrefix = "used-sign-in-link:"
+  /// How long a used link is remembered, to say "already used" rather than "unknown".
+  public static let usedSignInLinksRemembered: TimeInterval = 7 * 24 * 3600
+
+  /// The link with this state hash, taken out (a link is used once, whatever happens next);
+  /// its hash is remembered as used at `time` for a week (`signInLinkUsedAt`).
+  public func takeSignInLink(stateHash: String, at time: Date = Date()) async throws(StoreError) -> PendingSignInLink? {
     try await writing { db in
       let found = try Self.signInLinks(db, where: "state_hash = ?", [stateHash]).first
-      if found != nil { try db.execute(sql: "DELETE FROM sign_in_link WHERE state_hash = ?", arguments: [stateHash]) }
+      if found != nil {
+        try db.execute(sql: "DELETE FROM sign_in_link WHERE state_hash = ?", arguments: [stateHash])
+        try db.execute(
+          sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          arguments: [Self.usedSignInLinkPrefix + stateHash, UTCTimestamp.format(time)])
+        // RFC 3339 in UTC sorts as text: the old ones go.
+        let cutoff = UTCTimestamp.format(time.addingTimeInterval(-Self.usedSignInLinksRemembered))
+        try db.execute(
+          sql: "DELETE FROM meta WHERE key GLOB ? AND value < ?", arguments: [Self.usedSignInLinkPrefix + "*", cutoff])
+      }
       return found
+    }
+  }
+
+  /// When the link with this state hash was used, if it was within the last week.
+  public func signInLinkUsedAt(stateHash: String) async throws(StoreError) -> Date? {
+    try await reading { db in
+      let value = try String.fetchOne(
+        db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.usedSignInLinkPrefix + stateHash])
+      return value.flatMap(UTCTimestamp.parse)
     }
   }
 

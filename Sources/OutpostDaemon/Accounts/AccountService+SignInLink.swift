@@ -84,12 +84,16 @@ extension AccountService {
     let taken: PendingSignInLink?
     let accounts: [Account]
     do {
-      taken = try await store.takeSignInLink(stateHash: hash)
+      taken = try await store.takeSignInLink(stateHash: hash, at: now())
       accounts = try await store.accounts()
     } catch {
       throw Self.storeFailure(error)
     }
-    guard let taken else { throw .signInLinkUnknown() }
+    guard let taken else {
+      // Used already here (opened twice, or a second click): said so, not "another device".
+      if let used = try? await store.signInLinkUsedAt(stateHash: hash) { throw .signInLinkUsed(at: used) }
+      throw .signInLinkUnknown()
+    }
     let key = Self.signInLinkKey(hash)
     let sealed: SecretString?
     do {
@@ -122,6 +126,8 @@ extension AccountService {
     case .success(let identity):
       logger.notice("account \(account.name): signed in with a mailed link")
       await sync?.resume(accountID: account.id)
+      // Opened from the mail, the link's `outpost open` has no terminal to say it in.
+      await signedInWithLink?(account.id, account.name)
       return ItemsResolve.SignedIn(account: try await existing(account.name), identity: identity)
     case .failure(let error):
       logger.notice("account \(account.name): a mailed sign-in link was refused (\(error))")

@@ -23,6 +23,8 @@ actor AccountService {
   let presets: ServicePresets
   /// This machine's time, for what expires by the wall clock (a mailed sign-in link).
   let now: @Sendable () -> Date
+  /// Told when a mailed sign-in link signed an account in (the desktop notification).
+  let signedInWithLink: (@Sendable (_ accountID: String, _ name: String) async -> Void)?
   private var sessions: [String: any AccountSession] = [:]
   /// Accounts whose syncs keep failing (`SyncHealth`): their state says so, whatever a login or
   /// a call that worked reports meanwhile, until a sync works again.
@@ -42,9 +44,11 @@ actor AccountService {
     store: Store, vault: KeyringVault, transport: any HTTPTransport, events: EventHub, logger: Logger,
     sync: SyncEngine? = nil, pendingActions: @escaping @Sendable (String) async -> Int = { _ in 0 },
     loginClock: any Clock<Duration> = ContinuousClock(), presets: ServicePresets = ServicePresets(),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    signedInWithLink: (@Sendable (_ accountID: String, _ name: String) async -> Void)? = nil
   ) {
     self.now = now
+    self.signedInWithLink = signedInWithLink
     self.presets = presets
     self.sync = sync
     self.loginClock = loginClock

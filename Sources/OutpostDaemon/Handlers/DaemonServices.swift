@@ -114,7 +114,8 @@ final class DaemonServices: Sendable {
     self.caldav = caldav
     accounts = AccountService(
       store: store, vault: vault, transport: transport, events: events, logger: logger, sync: sync,
-      presets: presets)
+      presets: presets,
+      signedInWithLink: { accountID, name in await changeNotifier.signedInWithLink(accountID: accountID, name: name) })
     healthLater.set(
       SyncHealth(
         store: store, accounts: accounts, sync: sync, notifier: changeNotifier, language: notificationSettings.language,

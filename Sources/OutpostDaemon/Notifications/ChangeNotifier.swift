@@ -155,6 +155,15 @@ struct ChangeNotifier: Sendable {
         body: NotificationText.needsLoginBody(language, name), dedupeKey: "needs-login:\(event.seq)"))
   }
 
+  /// A mailed sign-in link, opened from the mail, signed the account in.
+  func signedInWithLink(accountID: String, name: String) async {
+    await notifications.post(
+      NewNotification(
+        category: .signedIn, accountID: accountID, summary: NotificationText.signedIn(language, name),
+        body: NotificationText.signedInBody(language, name),
+        dedupeKey: "signed-in:\(accountID):\(UTCTimestamp.format(Date()))"))
+  }
+
   /// An account's syncs keep failing: told once per run of failures (`SyncHealth`).
   func syncFailing(accountID: String, name: String, reason: String) async {
     await notifications.post(

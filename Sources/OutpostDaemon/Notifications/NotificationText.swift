@@ -20,6 +20,8 @@ enum NotificationText: String, CaseIterable {
   case foldedSnooze
   case syncFailing
   case syncFailingBody
+  case signedIn
+  case signedInBody
 
   static let table: [NotificationText: [Language: String]] = [
     .reminderMany: [.en: "{0} reminders", .de: "{0} Erinnerungen", .fr: "{0} rappels", .it: "{0} promemoria"],
@@ -57,6 +59,15 @@ enum NotificationText: String, CaseIterable {
     .foldedOpen: [.en: "Open: {0}", .de: "Öffnen: {0}", .fr: "Ouvrir : {0}", .it: "Apri: {0}"],
     .foldedSnooze: [
       .en: "Snooze: {0}", .de: "Später erinnern: {0}", .fr: "Rappeler plus tard : {0}", .it: "Posticipa: {0}",
+    ],
+    .signedIn: [
+      .en: "{0}: signed in", .de: "{0}: angemeldet", .fr: "{0} : connecté", .it: "{0}: accesso eseguito",
+    ],
+    .signedInBody: [
+      .en: "The sign-in link from your mail signed {0} in; Outpost syncs it now.",
+      .de: "Der Anmeldelink aus Ihrer E-Mail hat {0} angemeldet; Outpost synchronisiert jetzt.",
+      .fr: "Le lien de connexion de votre e-mail a connecté {0} ; Outpost synchronise maintenant.",
+      .it: "Il link di accesso della tua e-mail ha collegato {0}; Outpost sincronizza ora.",
     ],
     .syncFailing: [
       .en: "{0}: syncing fails", .de: "{0}: Synchronisieren schlägt fehl", .fr: "{0} : la synchronisation échoue",

@@ -109,6 +109,16 @@ public enum PhraseCatalog {
     "sync.storeUnwritable": LocalizedText(
       en: "the store cannot be written: {0}", de: "in den Speicher kann nicht geschrieben werden: {0}",
       fr: "la base locale ne peut pas être écrite : {0}", it: "l'archivio locale non può essere scritto: {0}"),
+    "signInLink.used": LocalizedText(
+      en:
+        "This sign-in link was already used ({0}): each link signs in once. To sign in again, ask for a new one: `outpost account login NAME --magic-link EMAIL`",
+      de:
+        "Dieser Anmeldelink wurde schon verwendet ({0}): jeder Link meldet einmal an. Für eine neue Anmeldung fordern Sie einen neuen an: `outpost account login NAME --magic-link EMAIL`",
+      fr:
+        "Ce lien de connexion a déjà été utilisé ({0}) : chaque lien ne sert qu'une fois. Pour vous reconnecter, demandez-en un nouveau : `outpost account login NAME --magic-link EMAIL`",
+      it:
+        "Questo link di accesso è già stato usato ({0}): ogni link vale una volta. Per accedere di nuovo, chiedine uno nuovo: `outpost account login NAME --magic-link EMAIL`"
+    ),
     "sync.stopped": LocalizedText(
       en: "stopped: the daemon is shutting down; it syncs again when it starts",
       de: "abgebrochen: der Dienst wird beendet; beim nächsten Start wird wieder synchronisiert",

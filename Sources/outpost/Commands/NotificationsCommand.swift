@@ -156,7 +156,7 @@ enum NotificationText {
   /// The categories outpostd raises whatever the services (`NotificationInfo.category`);
   /// connectors declare more, which outpostd checks.
   static let categories = [
-    "reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing",
+    "reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing", "signed-in",
   ]
 
   /// Only the shape here: the names the connectors declare are outpostd's to check.

@@ -271,11 +271,16 @@ extension EndToEnd {
       let signedIn = try #require(try daemon.client().call(AccountsList.self, NoParams()).accounts.first)
       #expect(signedIn.state == .ok)
       #expect(try storedToken(keyring, signedIn) != nil)
+      // Opened from the mail, `outpost open` has no terminal: the desktop is told.
+      let notice = try cli(daemon, ["notifications", "--category", "signed-in"])
+      #expect(notice.stdout.contains("fan: signed in"), "\(notice.stdout)\(notice.stderr)")
+      // A second click on the same link: used, and said so (not "another device").
       let again = try cli(daemon, ["open", callback])
-      #expect(again.status != 0 && again.stderr.contains("Please open this link on the device"), "\(again.stderr)")
+      #expect(again.status != 0 && again.stderr.contains("already used"), "\(again.stderr)")
+      #expect(!again.stderr.contains("Please open this link on the device"), "\(again.stderr)")
       #expect(try daemon.stop() == 0)
 
-      // The link's state went nowhere on disk in the clear (only its hash did, now deleted).
+      // The link's state went nowhere on disk in the clear (only its hash did, kept a week as used).
       let state = try #require(
         URLComponents(string: callback.replacing("theagilenetwork://", with: "https://x/"))?.queryItems?.first {
           $0.name == "state"
