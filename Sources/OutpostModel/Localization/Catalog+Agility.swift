@@ -96,6 +96,12 @@ extension Catalog {
       .en: "Cash             {0}  (as of {1})", .de: "Liquidität       {0}  (Stand {1})",
       .fr: "Trésorerie          {0}  (au {1})", .it: "Liquidità          {0}  (al {1})",
     ],
+    .agilityStatusCashAccount: [
+      .en: "{0}: {1} (as of {2})", .de: "{0}: {1} (Stand {2})", .fr: "{0} : {1} (au {2})", .it: "{0}: {1} (al {2})",
+    ],
+    .agilityManualAccount: [
+      .en: "entered by hand", .de: "von Hand erfasst", .fr: "saisi à la main", .it: "inserito a mano",
+    ],
     .agilityStatusDueNext: [
       .en: "Due next         {0} {1}, due {2}", .de: "Als Nächstes     {0} {1}, fällig {2}",
       .fr: "Prochaine échéance  {0} {1}, le {2}", .it: "Prossima scadenza  {0} {1}, il {2}",

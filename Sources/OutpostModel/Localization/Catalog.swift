@@ -251,6 +251,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agilityPending
   case agilitySeveralAccounts
   case agilityStatusCash
+  case agilityStatusCashAccount
+  case agilityManualAccount
   case agilityStatusChoices
   case agilityStatusDueNext
   case agilityStatusHeader

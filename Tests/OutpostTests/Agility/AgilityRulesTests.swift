@@ -253,5 +253,28 @@ import Testing
     #expect(UTCTimestamp.format(widget.validUntil) == "2026-11-27T05:00:00.000Z")
     let empty = AgilityDashboard(items: [], today: Self.today, days: Self.newYork, now: now)
     #expect(empty.bar() == "Agility: no data yet")
+
+    // A cash box counted by hand weeks ago does not date the total: the linked accounts do, and
+    // it shows its own age (issue 53).
+    var withManual = items
+    withManual.append(
+      Item(
+        kind: .bankAccount, upstreamID: "a4", title: "Petty cash",
+        details: [
+          "type": "cash", "balance": "40.00", "balanceAsOf": "2026-09-01T06:00:00Z", "connection": "manual",
+        ]))
+    let counted = AgilityDashboard(items: withManual, today: Self.today, days: Self.newYork, now: now)
+    #expect(counted.cashCents == 1_214_050)
+    #expect(counted.cashAsOf == "2026-11-20T06:00:00.000Z")
+    #expect(counted.cashAccounts.map(\.name) == ["Business Checking", "Cash", "Petty cash"])
+    #expect(counted.cashAccounts.last?.asOf == "2026-09-01T06:00:00Z")
+    guard case .array(let listed)? = counted.json["block"]?["cash"]?["accounts"] else {
+      Issue.record("no accounts in the cash block")
+      return
+    }
+    #expect(listed.count == 3 && listed.last?["connection"] == "manual")
+    // Only manual accounts: they date it.
+    let handOnly = AgilityDashboard(items: [withManual.last!], today: Self.today, days: Self.newYork, now: now)
+    #expect(handOnly.cashAsOf == "2026-09-01T06:00:00.000Z")
   }
 }

@@ -25,6 +25,16 @@ struct AgilityDashboard {
   var expenseCents: Int64 = 0
   var cashCents: Int64?
   var cashAsOf: String?
+  /// Each account in the cash balance, with its own age: a manual one entered weeks ago shows
+  /// as such, instead of dating the whole total.
+  var cashAccounts: [CashAccount] = []
+
+  struct CashAccount {
+    var name: String
+    var cents: Int64
+    var asOf: String?
+    var connection: String?
+  }
   var dueNext: DueNext?
   var hasData: Bool
   let validUntil: Date
@@ -46,17 +56,27 @@ struct AgilityDashboard {
       default: break
       }
     }
-    var oldest: Date?
+    // The total is as of the oldest balance the service keeps current (a bank connection, an
+    // import); a manual account is as old as its last entry, which its own line shows. Only
+    // when every account is manual do they date the total.
+    var (oldestKept, oldestManual): (Date?, Date?) = (nil, nil)
     for item in items where item.kind == .bankAccount {
       guard ["checking", "savings", "cash"].contains(item.details["type"]?.stringValue ?? ""),
         let cents = AgilityMoney.cents(item.details["balance"])
       else { continue }
       cashCents = (cashCents ?? 0) + cents
-      if let asOf = item.details["balanceAsOf"]?.stringValue.flatMap(UTCTimestamp.parse) {
-        oldest = min(oldest ?? asOf, asOf)
+      let connection = item.details["connection"]?.stringValue
+      let asOfText = item.details["balanceAsOf"]?.stringValue
+      cashAccounts.append(CashAccount(name: item.title, cents: cents, asOf: asOfText, connection: connection))
+      if let asOf = asOfText.flatMap(UTCTimestamp.parse) {
+        if connection == "manual" {
+          oldestManual = min(oldestManual ?? asOf, asOf)
+        } else {
+          oldestKept = min(oldestKept ?? asOf, asOf)
+        }
       }
     }
-    cashAsOf = oldest.map(UTCTimestamp.format)
+    cashAsOf = (oldestKept ?? oldestManual).map(UTCTimestamp.format)
     var next: DueNext?
     func consider(_ candidate: DueNext) {
       if next.map({ candidate.due < $0.due }) ?? true { next = candidate }
@@ -124,6 +144,14 @@ struct AgilityDashboard {
     if let cashCents {
       block["cash"] = [
         "balance": .string(AgilityMoney.decimal(cashCents)), "asOf": cashAsOf.map { .string($0) } ?? .null,
+        "accounts": .array(
+          cashAccounts.map { account in
+            [
+              "name": .string(account.name), "balance": .string(AgilityMoney.decimal(account.cents)),
+              "asOf": account.asOf.map { .string($0) } ?? .null,
+              "connection": account.connection.map { .string($0) } ?? .null,
+            ]
+          }),
       ]
     }
     if let dueNext {

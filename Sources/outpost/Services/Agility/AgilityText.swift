@@ -50,6 +50,18 @@ enum AgilityText {
     if let cash = block["cash"] {
       let asOf = cash["asOf"]?.stringValue.flatMap(UTCTimestamp.parse).map(Terminal.localTime)
       lines.append("  " + localized(.agilityStatusCash, money(cash["balance"]), asOf ?? "?"))
+      // Each account with its own age: one entered by hand weeks ago is seen as such.
+      if case .array(let accounts)? = cash["accounts"], accounts.count > 1 {
+        for account in accounts {
+          let age = account["asOf"]?.stringValue.flatMap(UTCTimestamp.parse).map(Terminal.localTime) ?? "?"
+          let manual = account["connection"] == "manual" ? " · " + localized(.agilityManualAccount) : ""
+          lines.append(
+            "    "
+              + localized(
+                .agilityStatusCashAccount, account["name"]?.stringValue ?? "?", money(account["balance"]), age + manual)
+          )
+        }
+      }
     }
     if let due = block["dueNext"] {
       let title = due["title"]?.stringValue ?? ""
