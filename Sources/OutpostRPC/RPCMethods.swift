@@ -11,6 +11,7 @@ public enum RPCMethods {
     AccountsAdd.self,
     AccountsLogin.self,
     AccountsLogout.self,
+    AccountsResetPassword.self,
     AccountsRemove.self,
     AccountsStatus.self,
     AccountsKinds.self,

@@ -200,3 +200,10 @@ struct RPPTokenClaims {
     partnerID = json["partnerId"]?.stringValue
   }
 }
+
+/// "Forgot password?": the reset mail Firebase sends (rpp.md §2).
+extension RPPConnector: PasswordResettingConnector {
+  public func sendPasswordReset(email: String) async throws(ConnectorError) {
+    try await auth.sendPasswordReset(email: email)
+  }
+}

@@ -41,6 +41,15 @@ struct RPPFirebaseAuth: Sendable {
       email: json["email"]?.stringValue, sent: sent)
   }
 
+  /// Mails the address a link to choose a new password (rpp.md §2, Firebase's sendOobCode).
+  func sendPasswordReset(email: String) async throws(ConnectorError) {
+    let body: JSONValue = ["requestType": "PASSWORD_RESET", "email": .string(email)]
+    let reply = try await post(
+      authBase + "/v1/accounts:sendOobCode?key=" + FormEncoding.percentEncode(apiKey),
+      contentType: "application/json", body: Array(body.serialized))
+    guard reply.status == 200 else { throw Self.classify(reply, signingIn: false) }
+  }
+
   /// Trades the refresh token for a new ID token. Keep the refresh token that comes back: it
   /// may differ from the one sent.
   func refresh(_ refreshToken: SecretString, email: String?) async throws(ConnectorError) -> RPPSession {

@@ -150,6 +150,20 @@ extension AccountService {
     return AccountsLogout.Result(account: try await existing(account.name), secretDeleted: deleted)
   }
 
+  func resetPassword(_ params: AccountsResetPassword.Params) async throws(RPCError) -> AccountsResetPassword.Result {
+    let account = try await existing(params.name)
+    guard let session = session(for: account) as? any PasswordResetSession, let email = account.username else {
+      throw .notSupported("\(account.kind) accounts have no password reset in this Outpost")
+    }
+    do {
+      try await session.sendPasswordReset(email: email)
+    } catch {
+      throw Self.failure(error, name: account.name)
+    }
+    logger.notice("account \(account.name): a password reset mail was asked for")
+    return AccountsResetPassword.Result(account: account, sentTo: email)
+  }
+
   func remove(_ params: AccountsRemove.Params) async throws(RPCError) -> AccountsRemove.Result {
     let account = try await existing(params.name)
     let pending = await pendingActions(account.id)

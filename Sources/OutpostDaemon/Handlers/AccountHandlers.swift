@@ -8,6 +8,7 @@ enum AccountHandlers {
     registry.register(AccountsAdd.self) { params, _ in try await accounts.add(params) }
     registry.register(AccountsLogin.self) { params, _ in try await accounts.login(params) }
     registry.register(AccountsLogout.self) { params, _ in try await accounts.logout(params) }
+    registry.register(AccountsResetPassword.self) { params, _ in try await accounts.resetPassword(params) }
     registry.register(AccountsRemove.self) { params, _ in
       let removed = try await accounts.remove(params)
       // "Removed account X, its password and its data": the calendar files, the vdir and the

@@ -75,6 +75,29 @@ extension Catalog {
     .accountStateKeyringLocked: [
       .en: "keyring locked", .de: "Schlüsselbund gesperrt", .fr: "trousseau verrouillé", .it: "portachiavi bloccato",
     ],
+    .accountResetSent: [
+      .en: "A link to choose a new password went to {0}. Once chosen: `outpost account login {1}`.",
+      .de: "Ein Link für ein neues Passwort ging an {0}. Danach: `outpost account login {1}`.",
+      .fr: "Un lien pour choisir un nouveau mot de passe est parti à {0}. Ensuite : `outpost account login {1}`.",
+      .it: "Un link per scegliere una nuova password è stato inviato a {0}. Poi: `outpost account login {1}`.",
+    ],
+    .accountResetSentWaiting: [
+      .en: "A link to choose a new password went to {0}: open it, choose one, then type it here.",
+      .de: "Ein Link für ein neues Passwort ging an {0}: öffnen Sie ihn, wählen Sie eines und geben Sie es hier ein.",
+      .fr:
+        "Un lien pour choisir un nouveau mot de passe est parti à {0} : ouvrez-le, choisissez-en un, puis tapez-le ici.",
+      .it: "Un link per scegliere una nuova password è stato inviato a {0}: aprilo, scegline una e digitala qui.",
+    ],
+    .accountResetPrompt: [
+      .en: "New password for {0}: ", .de: "Neues Passwort für {0}: ", .fr: "Nouveau mot de passe pour {0} : ",
+      .it: "Nuova password per {0}: ",
+    ],
+    .accountResetNoWaitAndPassword: [
+      .en: "--no-wait only asks for the mail: it takes no --password-stdin",
+      .de: "--no-wait fordert nur die E-Mail an: es nimmt kein --password-stdin",
+      .fr: "--no-wait ne demande que l'e-mail : il ne prend pas --password-stdin",
+      .it: "--no-wait chiede solo l'e-mail: non accetta --password-stdin",
+    ],
     .accountStateOffline: [.en: "offline", .de: "offline", .fr: "hors ligne", .it: "offline"],
     .accountStateError: [.en: "error", .de: "Fehler", .fr: "erreur", .it: "errore"],
     .accountSession: [.en: "Session:", .de: "Sitzung:", .fr: "Session :", .it: "Sessione:"],

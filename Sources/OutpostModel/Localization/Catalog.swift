@@ -37,6 +37,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case accountAdded
   case accountLoggedIn
   case accountLoggedOut
+  case accountResetSent
+  case accountResetSentWaiting
+  case accountResetPrompt
+  case accountResetNoWaitAndPassword
   case accountLoggedOutNoSecret
   case accountRemoved
   case accountRemovedWithActions

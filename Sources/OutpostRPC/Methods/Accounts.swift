@@ -107,6 +107,28 @@ public enum AccountsLogout: RPCMethod {
   }
 }
 
+/// `accounts.resetPassword`: the service mails the account's address a link to choose a new
+/// password (where it offers one; NotSupported otherwise). Nothing changes here: the new password
+/// is given with `accounts.login` once chosen (API 1.20.0).
+public enum AccountsResetPassword: RPCMethod {
+  public static let name = "accounts.resetPassword"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var name: String
+    public init(name: String) { self.name = name }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var account: Account
+    /// The address the service mails (the account's username).
+    public var sentTo: String
+    public init(account: Account, sentTo: String) {
+      self.account = account
+      self.sentTo = sentTo
+    }
+  }
+}
+
 /// `accounts.remove`: deletes the account, its keyring secret and everything cached for it.
 /// Refused with `ActionsPending` when queued actions would be lost, unless `force`.
 public enum AccountsRemove: RPCMethod {

@@ -23,7 +23,7 @@ struct AccountCommand: ParsableCommand {
       """,
     subcommands: [
       AccountAddCommand.self, AccountListCommand.self, AccountStatusCommand.self, AccountLoginCommand.self,
-      AccountLogoutCommand.self, AccountRemoveCommand.self,
+      AccountLogoutCommand.self, AccountResetPasswordCommand.self, AccountRemoveCommand.self,
     ]
   )
 }
