@@ -189,6 +189,14 @@ print(sum(1 for a in actions if a["state"] in ("pending", "running")), sum(1 for
   sleep 0.5
 done
 
+# A CI log is all a failed run leaves: what became of every action (failed ones say why),
+# written now, while the daemon still answers, and printed below when something was lost.
+outpost queue --all --json >"$WORLD/queue-at-end.json" 2>&1
+failed=$(python3 -c '
+import json, sys
+print(sum(1 for a in json.load(open(sys.argv[1])).get("actions", []) if a.get("state") == "failed"))' \
+  "$WORLD/queue-at-end.json" 2>/dev/null || echo "?")
+
 # Secrets: the accounts' passwords, or anything shaped like a JWT or a bearer header, anywhere
 # in the daemon's files (database, WAL, snapshots, calendars, its log).
 world_stop_daemon TERM
@@ -226,10 +234,22 @@ printf '%-34s %s\n' "messages accepted / cut off / sent" "$sent / $unsure_sends 
 printf '%-34s %s\n' "import files / rows expected / rows" "$import_files / $expected_rows / $rows"
 printf '%-34s %s\n' "held as conflicts" "$conflicts"
 printf '%-34s %s\n' "still waiting in the queue" "${waiting:-?}"
+printf '%-34s %s\n' "failed (refused) actions" "$failed"
 printf '%-34s %s\n' "lost" "$lost"
 printf '%-34s %s\n' "duplicated" "$duplicated"
 printf '%-34s %s\n' "rounds with a logged-out account" "$logged_out"
 printf '%-34s %s\n' "rounds with a torn file" "$torn"
 printf '%-34s %s\n' "rounds with a damaged database" "$damaged"
 printf '%-34s %s\n' "files holding a secret" "$secret_files"
+if [ $((lost + duplicated)) -gt 0 ] || [ "${waiting:-1}" != 0 ]; then
+  echo "==> every action the daemon held at the end (failed ones with their reason):" >&2
+  python3 -c '
+import json, sys
+for a in json.load(open(sys.argv[1])).get("actions", []):
+    print("   #%s %s %s %s attempts=%s %s" % (a.get("number"), a.get("type"), a.get("state"), a.get("target", ""),
+          a.get("attempts"), a.get("problem") or ""))' "$WORLD/queue-at-end.json" >&2 ||
+    cat "$WORLD/queue-at-end.json" >&2
+  echo "==> the daemon's log about imports and failed actions:" >&2
+  grep -i -E "import|refused|failed|discard" "$WORLD/outpostd.log" | tail -40 >&2
+fi
 [ $((lost + duplicated + logged_out + torn + damaged + secret_files)) -eq 0 ] && [ "${waiting:-1}" = 0 ]

@@ -9,17 +9,38 @@ extension Store {
   public func enqueueAction(
     accountID: String, type: ActionType, itemNumber: Int64?, target: String, params: JSONValue, at time: Date = Date()
   ) async throws(StoreError) -> QueuedAction {
-    let stamp = UTCTimestamp.format(time)
-    let paramsText = String(decoding: params.serialized, as: UTF8.self)
-    return try await writing { db in
-      try db.execute(
-        sql: """
-          INSERT INTO action (account_id, type, item_number, target, params, state, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
-          """, arguments: [accountID, type.rawValue, itemNumber, target, paramsText, stamp, stamp])
-      let number = db.lastInsertedRowID
-      return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)!
+    let draft = ActionDraft(type: type, itemNumber: itemNumber, target: target, params: params)
+    return try await writing { db in try Self.insertAction(db, draft, accountID: accountID, at: time) }
+  }
+
+  /// An action not yet recorded, for a write that records it with other rows in one transaction
+  /// (`applySync(…queueing:)`).
+  public struct ActionDraft: Sendable, Equatable {
+    public var type: ActionType
+    public var itemNumber: Int64?
+    public var target: String
+    public var params: JSONValue
+
+    public init(type: ActionType, itemNumber: Int64? = nil, target: String, params: JSONValue) {
+      self.type = type
+      self.itemNumber = itemNumber
+      self.target = target
+      self.params = params
     }
+  }
+
+  static func insertAction(_ db: Database, _ draft: ActionDraft, accountID: String, at time: Date) throws
+    -> QueuedAction
+  {
+    let stamp = UTCTimestamp.format(time)
+    let paramsText = String(decoding: draft.params.serialized, as: UTF8.self)
+    try db.execute(
+      sql: """
+        INSERT INTO action (account_id, type, item_number, target, params, state, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
+        """, arguments: [accountID, draft.type.rawValue, draft.itemNumber, draft.target, paramsText, stamp, stamp])
+    let number = db.lastInsertedRowID
+    return try Row.fetchOne(db, sql: "SELECT * FROM action WHERE number = ?", arguments: [number]).map(Self.action)!
   }
 
   /// Actions in `states` (all when nil), oldest first, optionally of one account.

@@ -9,11 +9,17 @@ extension Store {
     public var suspectedWipes: [ItemKind]
     /// What the sync did to series points, per kind (points are counted, not listed).
     public var seriesChanges: [ItemKind: SeriesCounts] = [:]
+    /// The action recorded with the items (`queueing`), with its number.
+    public var queued: QueuedAction?
 
-    public init(changes: [ItemChange], suspectedWipes: [ItemKind], seriesChanges: [ItemKind: SeriesCounts] = [:]) {
+    public init(
+      changes: [ItemChange], suspectedWipes: [ItemKind], seriesChanges: [ItemKind: SeriesCounts] = [:],
+      queued: QueuedAction? = nil
+    ) {
       self.changes = changes
       self.suspectedWipes = suspectedWipes
       self.seriesChanges = seriesChanges
+      self.queued = queued
     }
 
     /// Nothing stored, changed or removed.
@@ -24,10 +30,14 @@ extension Store {
   /// its series points (see `SeriesWrite`): a kind's items and points are never both held, so
   /// `complete` and `removed` apply to whichever the store has. An item the store does not hold
   /// and `retention` would purge at `time` is not stored: what a full listing brings back of
-  /// what the purge removed stays removed.
+  /// what the purge removed stays removed. `queueing`: an action recorded in the same
+  /// transaction (an import's upload of the items it stores: apart, a crash between the two
+  /// left items that the next import of the file took as already there, and nothing to send
+  /// them — the soak lost a file's rows so).
   public func applySync(
     accountID: String, items: [Item], points: [SeriesPoint] = [], complete: Set<ItemKind>, window: SyncWindow,
-    cursor: JSONValue?, removed: [ItemKey] = [], retention: RetentionPolicy = .keepEverything, at time: Date = Date()
+    cursor: JSONValue?, removed: [ItemKey] = [], retention: RetentionPolicy = .keepEverything,
+    queueing action: ActionDraft? = nil, at time: Date = Date()
   ) async throws(StoreError) -> SyncOutcome {
     let stamp = UTCTimestamp.format(time)
     let cursorText = cursor.map { String(decoding: $0.serialized, as: UTF8.self) }
@@ -53,7 +63,9 @@ extension Store {
         try String.fetchOne(db, sql: "SELECT cursor FROM sync_cursor WHERE account_id = ?", arguments: [accountID])
       )
     }
-    if preview.writes.isEmpty && !pointsChange.changes && (cursorText == nil || cursorText == storedCursor) {
+    if preview.writes.isEmpty && !pointsChange.changes && (cursorText == nil || cursorText == storedCursor)
+      && action == nil
+    {
       return SyncOutcome(
         changes: [],
         suspectedWipes: preview.suspectedWipes
@@ -109,8 +121,9 @@ extension Store {
       }
       let wipes = diff.suspectedWipes + series.suspectedWipes.filter { !diff.suspectedWipes.contains($0) }
       let seriesChanges = series.counts.filter { $0.value.stored > 0 || $0.value.removed > 0 }
+      let queued = try action.map { try Self.insertAction(db, $0, accountID: accountID, at: time) }
       return (
-        SyncOutcome(changes: diff.changes, suspectedWipes: wipes, seriesChanges: seriesChanges),
+        SyncOutcome(changes: diff.changes, suspectedWipes: wipes, seriesChanges: seriesChanges, queued: queued),
         !diff.writes.isEmpty || !seriesChanges.isEmpty
       )
     }

@@ -61,15 +61,15 @@ enum ImportHandlers {
     if params.dryRun == true || plan.isEmpty {
       return ImportsRun.Result(account: account.name, summary: plan.summary, stored: 0, action: nil)
     }
-    // Stored like a sync that lists only these: nothing else of the account is touched.
+    // Stored like a sync that lists only these (nothing else of the account is touched), with
+    // the action that sends them in the same transaction: both or neither.
     let outcome = try await store.applySync(
       accountID: account.id, items: plan.items, points: plan.points, complete: [],
-      window: SyncWindow(from: .distantPast, to: .distantFuture), cursor: nil)
+      window: SyncWindow(from: .distantPast, to: .distantFuture), cursor: nil,
+      queueing: plan.action.map { Store.ActionDraft(type: $0.0, target: $0.1.target, params: $0.1.params) })
     let stored = outcome.changes.count + outcome.seriesChanges.values.reduce(0) { $0 + $1.stored }
     var number: Int64?
-    if let (type, prepared) = plan.action {
-      let action = try await store.enqueueAction(
-        accountID: account.id, type: type, itemNumber: nil, target: prepared.target, params: prepared.params)
+    if let action = outcome.queued {
       number = action.number
       services.logger.notice(
         "import \(declaration.name) into \(account.name): \(stored) item(s) or point(s) stored, action #\(action.number) queued to send them"
