@@ -10,14 +10,6 @@ extension Catalog {
       .en: "--limit is at least 1.", .de: "--limit ist mindestens 1.", .fr: "--limit vaut au moins 1.",
       .it: "--limit vale almeno 1.",
     ],
-    .viiraaNoChart: [
-      .en: "The daemon sent no chart", .de: "Der Dienst hat kein Diagramm geschickt",
-      .fr: "Le démon n'a envoyé aucun graphique", .it: "Il demone non ha inviato alcun grafico",
-    ],
-    .viiraaCannotWrite: [
-      .en: "Cannot write {0}: {1}", .de: "{0} kann nicht geschrieben werden: {1}",
-      .fr: "Impossible d'écrire {0} : {1}", .it: "Impossibile scrivere {0}: {1}",
-    ],
     .viiraaChartWritten: [
       .en: "Wrote {0}: {1} {1?day|days}, {2} {2?sensor reading|sensor readings}.",
       .de: "{0} geschrieben: {1} {1?Tag|Tage}, {2} {2?Sensorwert|Sensorwerte}.",

@@ -223,6 +223,18 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case snoozeNoNumber
   case snoozeNoUnit
   case snoozeZero
+  // A chart a view drew, written to a file (Catalog+Charts.swift).
+  case chartNotSent
+  case chartCannotWrite
+  // `outpost agility spending` (Catalog+AgilitySpending.swift).
+  case agilitySpendingHeader
+  case agilitySpendingNone
+  case agilitySpendingUncategorised
+  case agilitySpendingTrendHeader
+  case agilitySpendingIn
+  case agilitySpendingOut
+  case agilitySpendingMonthsRange
+  case agilitySpendingWritten
   // `outpost agility …` (Catalog+Agility.swift).
   case agilityBusinessOrPersonal
   case agilityDaysOverdue
@@ -296,8 +308,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
   // `outpost viiraa …` (Catalog+ViiRaa.swift).
   case viiraaDaysRange
   case viiraaLimitAtLeastOne
-  case viiraaNoChart
-  case viiraaCannotWrite
   case viiraaChartWritten
   case viiraaChartEmpty
   case viiraaImportNoFile
@@ -425,6 +435,7 @@ enum Catalog {
   static let tables: [@Sendable () -> [MessageKey: [Language: String]]] = [
     { coreEntries }, { accountEntries }, { itemEntries }, { calendarEntries }, { notificationEntries },
     { viiraaEntries }, { rppEntries }, { agilityEntries }, { agileEntries }, { syncEntries },
+    { chartEntries }, { agilitySpendingEntries },
   ]
 
   static let coreEntries: [MessageKey: [Language: String]] = [

@@ -68,6 +68,12 @@ public struct ViewLocale: Sendable, Equatable {
     return "\(Self.two(day)).\(Self.two(month)).\(year)"
   }
 
+  /// "December 2026", "Dezember 2026", "décembre 2026": a month as the reader names it.
+  public func month(year: Int, month: Int) -> String {
+    guard (1...12).contains(month) else { return "\(year)-\(Self.two(month))" }
+    return (Self.months[language] ?? Self.months[.en]!)[month - 1] + " \(year)"
+  }
+
   /// The place a zone is named after, "Los Angeles" for America/Los_Angeles.
   public static func city(_ zone: TimeZone) -> String {
     let last = zone.identifier.split(separator: "/").last.map(String.init) ?? zone.identifier
@@ -77,6 +83,25 @@ public struct ViewLocale: Sendable, Equatable {
   public static let weekdays: [Language: [String]] = [
     .en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], .de: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
     .fr: ["dim", "lun", "mar", "mer", "jeu", "ven", "sam"], .it: ["dom", "lun", "mar", "mer", "gio", "ven", "sab"],
+  ]
+
+  public static let months: [Language: [String]] = [
+    .en: [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ],
+    .de: [
+      "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
+      "Dezember",
+    ],
+    .fr: [
+      "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
+      "décembre",
+    ],
+    .it: [
+      "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+      "novembre", "dicembre",
+    ],
   ]
 
   static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -6,8 +6,8 @@ import Testing
   import FoundationXML
 #endif
 
-/// Collects the SVG's elements by id, and the title text.
-private final class SVGCollector: NSObject, XMLParserDelegate {
+/// Collects the SVG's elements by id, and the title text (every chart test reads it).
+final class SVGCollector: NSObject, XMLParserDelegate {
   var elements: [String: (name: String, attributes: [String: String])] = [:]
   var names: [String] = []
   var title = ""

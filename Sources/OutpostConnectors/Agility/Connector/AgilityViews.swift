@@ -40,6 +40,19 @@ extension AgilityConnector: StoreViewingConnector {
         kinds: [.moneyTransaction], pastDays: 800, futureDays: 31, undatedKinds: [.moneyCategory],
         periodParameter: "month")),
     QueryDeclaration(
+      name: "agility.spending", service: descriptor.kind,
+      summary: "a month's business expenses by category and the income and expense trend up to it, with an SVG chart",
+      parameters: [
+        ActionParameter("month", .string, summary: "the month, YYYY-MM (default this month)", maxLength: 7),
+        ActionParameter(
+          "months", .int, summary: "how many months the trend shows (default 6)", minimum: 1, maximum: 24),
+        ActionParameter(
+          "language", .enum, summary: "the chart's language (default en)", choices: Language.allCases.map(\.rawValue)),
+        ActionParameter("region", .string, summary: "the reader's region, for how money is written (CH)", maxLength: 8),
+      ],
+      fromStore: StoreSource(
+        kinds: [.moneyTransaction], pastDays: 800, undatedKinds: [.moneyCategory], periodParameter: "month")),
+    QueryDeclaration(
       name: "agility.tax", service: descriptor.kind,
       summary:
         "the year's four estimated-tax installments: due day, estimate, paid, open (an estimate, not tax advice)",
@@ -64,6 +77,8 @@ extension AgilityConnector: StoreViewingConnector {
       return try AgilityInvoiceList.answer(params: params, items: items, today: today)
     case "agility.transactions":
       return try AgilityTransactionList.answer(params: params, items: items)
+    case "agility.spending":
+      return try AgilitySpending.answer(params: params, items: items, today: today)
     case "agility.tax":
       let year = params["year"]?.int64Value.map(Int.init) ?? today.year
       let report = AgilityTaxItems.report(

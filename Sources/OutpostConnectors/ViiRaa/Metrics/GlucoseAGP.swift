@@ -65,7 +65,7 @@ public enum GlucoseAGP {
     plotBottom - min(max(value, 0), scaleMaximum) / scaleMaximum * (plotBottom - plotTop)
   }
 
-  /// A standalone SVG document (no external resources; text escaped): the shaded 70–180 target
+  /// A standalone SVG document (an `SVGDocument`: no external resources, text escaped): the shaded 70–180 target
   /// band (`id="target-band"`), the 5–95 % band (`id="band-5-95"`), the 25–75 % band
   /// (`id="band-25-75"`), the median (`id="median"`), axis labels, and a time-in-range stacked bar
   /// (`id="tir-<band>"`, very low at the bottom) with its percentages. Bins without data break the
@@ -80,12 +80,8 @@ public enum GlucoseAGP {
       series: series, start: now.addingTimeInterval(-Double(max(1, days)) * 86_400), end: now, reportsGMI: false)
     let heading = title ?? "Ambulatory glucose profile, \(days) days"
 
-    var svg = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    svg += #"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="320" viewBox="0 0 800 320" "#
-    svg += #"font-family="sans-serif" font-size="11">"# + "\n"
-    svg += "<title>\(escape(heading))</title>\n"
-    svg += "<rect width=\"800\" height=\"320\" fill=\"#ffffff\"/>\n"
-    svg += #"<text x="60" y="18" font-size="13">\#(escape(heading))</text>"# + "\n"
+    var document = SVGDocument(width: 800, height: 320, title: heading)
+    var svg = ""
     // Target band and plot frame.
     let bandTop = y(mgdl: 180)
     let bandBottom = y(mgdl: 70)
@@ -116,8 +112,8 @@ public enum GlucoseAGP {
     svg += "<path id=\"median\" d=\"\(median)\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"2\"/>\n"
     // Time-in-range bar.
     svg += tirBar(metrics.pct)
-    svg += "</svg>\n"
-    return svg
+    document.append(svg)
+    return document.rendered
   }
 
   static func tirBar(_ pct: GlucoseBandPercents?) -> String {
@@ -185,27 +181,9 @@ public enum GlucoseAGP {
     }.joined(separator: " ")
   }
 
-  /// A coordinate to one decimal ("60.0", "228.0").
-  static func n(_ value: Double) -> String {
-    let scaled = Int((value * 10).rounded())
-    let sign = scaled < 0 ? "-" : ""
-    return "\(sign)\(abs(scaled) / 10).\(abs(scaled) % 10)"
-  }
+  /// A coordinate to one decimal ("60.0", "228.0"), as every chart writes it.
+  static func n(_ value: Double) -> String { SVGDocument.number(value) }
 
   /// XML text and attribute escaping.
-  public static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.count)
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  public static func escape(_ text: String) -> String { SVGDocument.escape(text) }
 }

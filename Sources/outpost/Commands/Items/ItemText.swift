@@ -23,24 +23,8 @@ enum ItemText {
     .fr: ["dim", "lun", "mar", "mer", "jeu", "ven", "sam"], .it: ["dom", "lun", "mar", "mer", "gio", "ven", "sab"],
   ]
 
-  static let months: [Language: [String]] = [
-    .en: [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-      "December",
-    ],
-    .de: [
-      "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
-      "Dezember",
-    ],
-    .fr: [
-      "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
-      "décembre",
-    ],
-    .it: [
-      "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
-      "novembre", "dicembre",
-    ],
-  ]
+  /// The month names, one table for the CLI and the views (a chart the daemon draws).
+  static let months = ViewLocale.months
 
   /// "2026-12" as the user's language names it: "December 2026", "Dezember 2026"; anything
   /// else as it came.

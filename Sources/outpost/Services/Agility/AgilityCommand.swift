@@ -14,7 +14,7 @@ import OutpostRPC
 struct AgilityCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "agility",
-    abstract: "Agility: invoices and their reminders, transactions, bank CSV imports, quarterly estimated tax.",
+    abstract: "Agility: invoices and their reminders, transactions, spending, bank CSV imports, estimated tax.",
     discussion: """
       Add an account with `outpost account add agility --name work --username EMAIL --password-stdin` \
       (--base-url and --option apiKey=… for a project other than the default; \
@@ -38,9 +38,11 @@ struct AgilityCommand: ParsableCommand {
         outpost agility recategorise 812 "Software & other"
         outpost agility import ~/Downloads/Chase1234_Activity.csv --account "Business Checking" --dry-run
         outpost agility tax --year 2026
+        outpost agility spending --months 12 --output spending.svg
       """,
     subcommands: [
-      Status.self, AgilityInvoices.self, AgilityTransactions.self, AgilityTax.self, AgilityMarkPaid.self,
+      Status.self, AgilityInvoices.self, AgilityTransactions.self, AgilitySpendingCommand.self, AgilityTax.self,
+      AgilityMarkPaid.self,
       AgilitySend.self, AgilityDraftCommand.self, AgilityEditDraft.self, AgilityRecategorise.self, AgilityImport.self,
     ], defaultSubcommand: Status.self)
 

@@ -119,14 +119,7 @@ struct ViiRaaCommand: ParsableCommand {
         let answer = try global.connect().call(
           QueriesRun.self,
           .init(query: "viiraa.chart", account: account, params: ["days": .int(Int64(days))]))
-        guard let svg = answer.result["svg"]?.stringValue else {
-          throw CLIFailure(.protocolError, localized(.viiraaNoChart))
-        }
-        do {
-          try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-          throw CLIFailure(.daemonError, localized(.viiraaCannotWrite, output, "\(error)"))
-        }
+        try ChartFile.write(answer.result, to: output)
         let readings = answer.result["readings"]?.int64Value ?? 0
         if global.json {
           Terminal.printJSON(["file": JSONValue.string(output), "days": .int(Int64(days)), "readings": .int(readings)])
