@@ -418,10 +418,27 @@ private func cents(_ value: Any?) -> Int64? { (value as? Double).map { Int64(($0
     }
   }
 
-  @Test func theTwentyFirstCustomCategoryIsRefused() async throws {
-    try await withAgilitySandbox { _, agility in
+  /// agility.md §2.2 on both engines: the 21st non-archived custom category fails in the
+  /// trigger (400 `P0001`), a batch that would cross the limit inserts nothing, and a client
+  /// cannot step around the limit by calling its category a system one (42501, row-level
+  /// security; issue 53).
+  @Test(arguments: [false, true])
+  func theTwentyFirstCustomCategoryIsRefused(postgres: Bool) async throws {
+    try await withAgilitySandbox(postgres: postgres) { server, agility in
       let bearer = try await agility.signIn().accessToken
-      // Two custom categories are seeded; 18 more reach the limit.
+      let before = await server.agility.rowCount(email: AgilityDemo.email, table: "categories")
+      // Two custom categories are seeded: 19 more in one request would be 21, so none is taken.
+      let nineteen = (1...19).map { #"{"name":"Batch \#($0)","kind":"expense"}"# }.joined(separator: ",")
+      let crossing = try await agility.post("categories", "[" + nineteen + "]", bearer: bearer)
+      #expect(crossing.status == 400, "\(crossing.body)")
+      #expect(try crossing.jsonObject()["code"] as? String == "P0001")
+      #expect(await server.agility.rowCount(email: AgilityDemo.email, table: "categories") == before)
+      // A system category is the service's: a client's is refused, and would not have counted.
+      let system = try await agility.post(
+        "categories", #"{"name":"My system one","kind":"expense","is_system":true}"#, bearer: bearer)
+      #expect(system.status == 403, "\(system.body)")
+      #expect(try system.jsonObject()["code"] as? String == "42501")
+      // 18 more reach the limit.
       let eighteen = (1...18).map { #"{"name":"Custom \#($0)","kind":"expense"}"# }.joined(separator: ",")
       let filled = try await agility.post("categories", "[" + eighteen + "]", bearer: bearer)
       #expect(filled.status == 201, "\(filled.body)")

@@ -515,13 +515,20 @@ create trigger stamp_row before insert or update on public.categories
 alter table public.categories enable row level security;
 create policy categories_select_own on public.categories for select to authenticated
   using ((select auth.uid()) = user_id);
+-- A client makes custom categories only: the system ones are the service's seeded defaults, and a
+-- row inserted as one (or turned into one, below) would not count against the limit of 20.
 create policy categories_insert_own on public.categories for insert to authenticated
-  with check ((select auth.uid()) = user_id);
+  with check ((select auth.uid()) = user_id and not is_system);
 create policy categories_update_own on public.categories for update to authenticated
   using ((select auth.uid()) = user_id) with check ((select auth.uid()) = user_id);
 create policy categories_delete_own on public.categories for delete to authenticated
   using ((select auth.uid()) = user_id);
-grant select, insert, update, delete on public.categories to authenticated;
+grant select, insert, delete on public.categories to authenticated;
+-- Updated column by column: `is_system` is not among them (a custom category made a system one
+-- would leave the limit too). Supabase's default privileges grant the whole table; taken back first.
+revoke update on public.categories from authenticated;
+grant update (name, kind, schedule_c_line, deductible_pct, archived, deleted_at) on public.categories
+  to authenticated;
 
 create trigger stamp_row before insert or update on public.clients
   for each row execute function public.stamp_row();

@@ -220,6 +220,8 @@ select t.relname || ': authenticated lacks ' || m.name from t cross join cmds m
  where not has_table_privilege('authenticated', t.oid, m.name)
    -- The coach's tables: the user reads them and writes a few columns only (checked below).
    and not (t.relname in ('coaching_reminders', 'insights') and m.name <> 'select')
+   -- Agility's categories are updated column by column, is_system not among them (checked below).
+   and not (t.relname = 'categories' and m.name = 'update')
 union all
 select t.relname || ': other policies ' || string_agg(p.polname, ', ') from t join pg_policy p on p.polrelid = t.oid
  where p.polroles <> array['authenticated'::regrole::oid] group by t.relname
@@ -440,12 +442,14 @@ INV=33333333-0000-4000-8000-000000000004
 CLB=33333333-0000-4000-8000-000000000013
 INB=33333333-0000-4000-8000-000000000014
 MISSING=33333333-0000-4000-8000-0000000000ff
-# Account, category, client and draft invoice of user A (run as A).
-agility_a="$(as_user "$A")
-insert into public.accounts (id, user_id, name, institution, type, mask, connection)
-  values ('$ACC', '$A', 'Business Checking', 'Chase', 'checking', '4321', 'csv');
+# Account, category, client and draft invoice of user A (run as A; the system category is seeded by
+# the service, as only it may).
+agility_a="$(as_service "$A")
 insert into public.categories (id, user_id, name, kind, schedule_c_line, deductible_pct, is_system)
   values ('$CAT', '$A', 'Meals', 'expense', '24b', 50, true);
+$(as_user "$A")
+insert into public.accounts (id, user_id, name, institution, type, mask, connection)
+  values ('$ACC', '$A', 'Business Checking', 'Chase', 'checking', '4321', 'csv');
 insert into public.clients (id, user_id, name) values ('$CLI', '$A', 'Northwind');
 insert into public.invoices (id, user_id, client_id, issue_date, tax_rate)
   values ('$INV', '$A', '$CLI', '2026-03-02', 8.25);"
@@ -575,8 +579,17 @@ expect_state "agility: a 21st active custom category fails with P0001" agility P
   "$(as_user "$A")
 insert into public.categories (user_id, name, kind) select '$A', 'Custom ' || n, 'expense' from generate_series(1, 20) n;
 insert into public.categories (user_id, name, kind, archived) values ('$A', 'Old custom', 'expense', true);
-insert into public.categories (user_id, name, kind, is_system) values ('$A', 'Meals', 'expense', true);" \
+$(as_service "$A")
+insert into public.categories (user_id, name, kind, is_system) values ('$A', 'Meals', 'expense', true);
+$(as_user "$A")" \
   "insert into public.categories (user_id, name, kind) values ('$A', 'Custom 21', 'expense');"
+expect_state "agility: a client cannot insert a system category (it would escape the limit)" agility 42501 \
+  "$(as_user "$A")" \
+  "insert into public.categories (user_id, name, kind, is_system) values ('$A', 'Meals', 'expense', true);"
+expect_state "agility: a client cannot turn a custom category into a system one" agility 42501 \
+  "$(as_user "$A")
+insert into public.categories (user_id, name, kind) values ('$A', 'Coworking', 'expense');" \
+  "update public.categories set is_system = true where name = 'Coworking';"
 expect_state "agility: 21 custom categories in one statement fail with P0001" agility P0001 "$(as_user "$A")" \
   "insert into public.categories (user_id, name, kind) select '$A', 'Custom ' || n, 'expense' from generate_series(1, 21) n;"
 expect_state "agility: bringing back an archived 21st custom category fails with P0001" agility P0001 \

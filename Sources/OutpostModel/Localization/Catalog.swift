@@ -235,6 +235,24 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agilitySpendingOut
   case agilitySpendingMonthsRange
   case agilitySpendingWritten
+  // `outpost agility categories` (Catalog+AgilityCategories.swift).
+  case agilityCategoriesNone
+  case agilityCategoriesCount
+  case agilityCategoryBuiltIn
+  case agilityCategoryCustom
+  case agilityCategoryArchived
+  case agilityCategoryLine
+  case agilityCategoryKindExpense
+  case agilityCategoryKindIncome
+  case agilityCategoryKindPersonal
+  case agilityCategoryKindTransfer
+  case agilityCategoryKindTaxPayment
+  case agilityCategoryNoName
+  case agilityCategoryKinds
+  case agilityCategoryLines
+  case agilityCategoryExists
+  case agilityCategoryLimit
+  case agilityCategoryAdded
   // `outpost agility …` (Catalog+Agility.swift).
   case agilityBusinessOrPersonal
   case agilityDaysOverdue
@@ -435,7 +453,7 @@ enum Catalog {
   static let tables: [@Sendable () -> [MessageKey: [Language: String]]] = [
     { coreEntries }, { accountEntries }, { itemEntries }, { calendarEntries }, { notificationEntries },
     { viiraaEntries }, { rppEntries }, { agilityEntries }, { agileEntries }, { syncEntries },
-    { chartEntries }, { agilitySpendingEntries },
+    { chartEntries }, { agilitySpendingEntries }, { agilityCategoryEntries },
   ]
 
   static let coreEntries: [MessageKey: [Language: String]] = [

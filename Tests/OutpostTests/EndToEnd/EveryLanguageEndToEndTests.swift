@@ -36,7 +36,7 @@ extension EndToEnd {
       ["reminders"], ["reminders", "rules"], ["calendar", "status"], ["assignments"], ["exchange"],
       ["compensations"], ["tasks"], ["rpp"], ["viiraa"], ["viiraa", "readings"], ["viiraa", "reminders"],
       ["viiraa", "insights"], ["agility"], ["agility", "invoices"], ["agility", "transactions"], ["agility", "tax"],
-      ["agility", "spending"],
+      ["agility", "spending"], ["agility", "categories"],
       ["snapshot", "--format", "line"], ["snapshot", "--format", "waybar"], ["snapshot", "--format", "i3rs"],
     ]
 

@@ -82,6 +82,7 @@ extension AgilityConnector {
       sent: LocalizedText(
         en: "imported bank rows into {0}", de: "Bankbuchungen importiert: {0}", fr: "lignes bancaires importées : {0}",
         it: "movimenti bancari importati: {0}")),
+    AgilityCategoryAdd.declaration,
   ]
 
   public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)
@@ -89,6 +90,7 @@ extension AgilityConnector {
   {
     switch type {
     case .agilityCreateDraft: return try AgilityDraft.prepare(params)
+    case .agilityAddCategory: return try AgilityCategoryAdd.prepare(params)
     case .agilityUploadImport: throw .notAllowed("imports are queued by `outpost agility import FILE`")
     default: throw .notAllowed("\(type.rawValue) is done to an item, not to the account")
     }
@@ -167,6 +169,7 @@ extension AgilityConnector {
     case .agilityCreateDraft: return try await AgilityDraft.perform(action, data: data, session: session)
     case .agilityEditDraft: return try await AgilityDraft.performEdit(action, data: data, session: session)
     case .agilityUploadImport: return try await AgilityUpload.perform(action, data: data, session: session)
+    case .agilityAddCategory: return try await AgilityCategoryAdd.perform(action, data: data, session: session)
     default: throw .unsupported("Agility has no action \(action.type.rawValue)")
     }
   }

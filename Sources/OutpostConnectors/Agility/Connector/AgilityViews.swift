@@ -40,6 +40,10 @@ extension AgilityConnector: StoreViewingConnector {
         kinds: [.moneyTransaction], pastDays: 800, futureDays: 31, undatedKinds: [.moneyCategory],
         periodParameter: "month")),
     QueryDeclaration(
+      name: "agility.categories", service: descriptor.kind,
+      summary: "the categories, built-in first, and how many custom ones count against Agility's limit of 20",
+      fromStore: StoreSource(kinds: [], pastDays: 0, undatedKinds: [.moneyCategory])),
+    QueryDeclaration(
       name: "agility.spending", service: descriptor.kind,
       summary: "a month's business expenses by category and the income and expense trend up to it, with an SVG chart",
       parameters: [
@@ -77,6 +81,8 @@ extension AgilityConnector: StoreViewingConnector {
       return try AgilityInvoiceList.answer(params: params, items: items, today: today)
     case "agility.transactions":
       return try AgilityTransactionList.answer(params: params, items: items)
+    case "agility.categories":
+      return AgilityCategoryList.answer(items: items)
     case "agility.spending":
       return try AgilitySpending.answer(params: params, items: items, today: today)
     case "agility.tax":

@@ -36,6 +36,7 @@ struct AgilityCommand: ParsableCommand {
         outpost agility send INV-0043
         outpost agility transactions --month 2026-11 --uncategorised
         outpost agility recategorise 812 "Software & other"
+        outpost agility categories add "Conference fees" --line 27b
         outpost agility import ~/Downloads/Chase1234_Activity.csv --account "Business Checking" --dry-run
         outpost agility tax --year 2026
         outpost agility spending --months 12 --output spending.svg
@@ -43,7 +44,8 @@ struct AgilityCommand: ParsableCommand {
     subcommands: [
       Status.self, AgilityInvoices.self, AgilityTransactions.self, AgilitySpendingCommand.self, AgilityTax.self,
       AgilityMarkPaid.self,
-      AgilitySend.self, AgilityDraftCommand.self, AgilityEditDraft.self, AgilityRecategorise.self, AgilityImport.self,
+      AgilitySend.self, AgilityDraftCommand.self, AgilityEditDraft.self, AgilityRecategorise.self,
+      AgilityCategoriesCommand.self, AgilityImport.self,
     ], defaultSubcommand: Status.self)
 
   struct Status: ParsableCommand {

@@ -103,8 +103,33 @@ extension WriteCases {
     return WriteWorld.request(type, upload)
   }
 
+  /// A custom category with a name no seeded one has.
+  static func newCategory(_ world: WriteWorld) async throws -> ActionRequest {
+    WriteWorld.request(
+      .agilityAddCategory,
+      try AgilityConnector.prepare(.agilityAddCategory, params: ["name": "Conference fees"], now: world.now))
+  }
+
   static var agility: [WriteCase] {
     [
+      WriteCase(
+        connector: "agility", action: .agilityAddCategory, world: WriteWorlds.agility, request: newCategory,
+        observe: { world, request in
+          let id = FormEncoding.percentEncode(request.target)
+          let database = await world.server.agility.postgres
+          return .int(Int64(count(await stored(database, "categories?select=id&id=eq.\(id)&order=id.asc"))))
+        },
+        applied: { seen, _ in seen == .int(1) },
+        // The name taken at Agility meanwhile (a seeded category renamed on the web).
+        conflict: .check { world, request in
+          let items = try await world.fetch()
+          let other = try #require(items.first { $0.kind == .moneyCategory && $0.details["isSystem"] == .bool(false) })
+          try await changeElsewhere(
+            world.server.agility.postgres, AgilityTables.named("categories"), id: other.upstreamID,
+            [("name", .string(request.params["category"]?["name"]?.stringValue ?? ""))],
+            now: world.server.agility.nowMicroseconds())
+        },
+        refusal: .check { world in try unreadable("category", "kind", try await newCategory(world)) }),
       WriteCase(
         connector: "agility", action: .agilityMarkPaid, world: WriteWorlds.agility, request: unpaidInvoice,
         observe: agilityRow("invoices"), applied: { row, _ in row?["status"] == "paid" },
