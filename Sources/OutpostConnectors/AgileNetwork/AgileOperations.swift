@@ -60,6 +60,17 @@ struct AgileOperation: Sendable, Equatable {
     name: "ExpertBySlug",
     text: "query ExpertBySlug($slug: String) { expert(slug: $slug) { \(expertFields) } }")
 
+  /// An expert's profile as the app's expert page shows it: bio, stats, the offer, and the
+  /// library (the latest content, locked items marked by `viewerCanAccess`).
+  static let expertProfile = AgileOperation(
+    name: "ExpertProfile",
+    text: """
+      query ExpertProfile($slug: String, $first: Int!) { expert(slug: $slug) { \(expertFields) bio photoUrl \
+      viewerSubscription { id status } offer { price { amountMinor currency } interval checkoutUrl } \
+      content(first: $first) { edges { node { id type title summary publishedAt isPremium viewerCanAccess webUrl \
+      durationSeconds } } pageInfo { hasNextPage endCursor } } } }
+      """)
+
   static let expertByID = AgileOperation(
     name: "ExpertByID", text: "query ExpertByID($id: ID) { expert(id: $id) { \(expertFields) } }")
 

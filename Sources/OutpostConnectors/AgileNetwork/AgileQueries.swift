@@ -12,6 +12,13 @@ extension AgileNetworkConnector {
         ActionParameter("after", .string, summary: "the page after this cursor", maxLength: 500),
       ]),
     QueryDeclaration(name: "agile.categories", service: descriptor.kind, summary: "the brand's categories (sports)"),
+    QueryDeclaration(
+      name: "agile.expert", service: descriptor.kind,
+      summary: "an expert's profile: bio, stats, the offer and the library, locked items with how to unlock them",
+      parameters: [
+        ActionParameter("slug", .string, required: true, summary: "the expert's slug, e.g. john-doe", maxLength: 100),
+        ActionParameter("first", .int, summary: "how many library items (default 10)", minimum: 1, maximum: 50),
+      ]),
   ]
 
   public func query(_ name: String, params: [String: JSONValue], session: OIDCSession) async throws(ConnectorError)
@@ -39,6 +46,15 @@ extension AgileNetworkConnector {
         throw .unexpectedReply("finding experts: no list")
       }
       return experts
+    case "agile.expert":
+      let slug = params["slug"]?.stringValue ?? ""
+      let reply = try await api.run(
+        .expertProfile, variables: ["slug": .string(slug), "first": .int(params["first"]?.int64Value ?? 10)],
+        token: session.accessToken, activity: "reading the expert \(slug)")
+      guard let expert = reply.data["expert"], expert != .null else {
+        throw .notFound("the brand has no expert \(slug)")
+      }
+      return AgileExpertProfile.json(expert)
     default:
       throw .unsupported("the Agile Network answers no query \(name)")
     }

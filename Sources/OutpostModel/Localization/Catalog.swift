@@ -395,6 +395,21 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agileSettingOff
   case agileSettingsChanged
   case agileMoreExperts
+  // An expert's profile and `outpost agile subscribe` (Catalog+AgileExpert.swift).
+  case agileExpertStats
+  case agileExpertNotFollowing
+  case agileExpertSubscribed
+  case agileExpertOffer
+  case agileExpertLibrary
+  case agileExpertLibraryEmpty
+  case agileExpertLibraryMore
+  case agileExpertLocked
+  case agileExpertProfileLater
+  case agileIntervalMonth
+  case agileIntervalYear
+  case agileSubscribeOpening
+  case agileSubscribeAlready
+  case agileSubscribeNoOffer
   // `outpost rpp …` (Catalog+RPP.swift).
   case rppSignedOutEverywhere
   case rppStatusChoices
@@ -454,6 +469,7 @@ enum Catalog {
     { coreEntries }, { accountEntries }, { itemEntries }, { calendarEntries }, { notificationEntries },
     { viiraaEntries }, { rppEntries }, { agilityEntries }, { agileEntries }, { syncEntries },
     { chartEntries }, { agilitySpendingEntries }, { agilityCategoryEntries },
+    { agileExpertEntries },
   ]
 
   static let coreEntries: [MessageKey: [Language: String]] = [

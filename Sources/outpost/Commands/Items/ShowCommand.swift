@@ -27,7 +27,17 @@ struct ShowCommand: ParsableCommand {
       } else {
         throw CLIFailure(.daemonError, localized(.showNoSuchItem, target))
       }
-      if global.json { Terminal.printJSON(listed) } else { print(ItemText.detail(listed)) }
+      if global.json {
+        Terminal.printJSON(listed)
+        return
+      }
+      print(ItemText.detail(listed))
+      // An Agile Network expert: their profile and library, live (`outpost agile experts SLUG`).
+      if listed.service == "agilenetwork", listed.item.kind.rawValue == "expert",
+        let slug = listed.item.details["slug"]?.stringValue
+      {
+        AgileExpertPage.appendLive(slug, account: listed.account, global: global)
+      }
     }
   }
 }

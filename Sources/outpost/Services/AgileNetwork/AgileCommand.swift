@@ -30,13 +30,16 @@ struct AgileCommand: ParsableCommand {
         outpost agile brands
         outpost agile experts --search jordan
         outpost agile experts --category basketball
+        outpost agile experts john-doe
+        outpost agile subscribe john-doe
         outpost agile follow john-doe
         outpost agile subscriptions
         outpost agile cancel john-doe
         outpost agile notifications --promotions off
       """,
     subcommands: [
-      Feed.self, Brands.self, Experts.self, Categories.self, Following.self, Follow.self, Unfollow.self,
+      Feed.self, Brands.self, Experts.self, AgileSubscribe.self, Categories.self, Following.self, Follow.self,
+      Unfollow.self,
       Subscriptions.self,
       Cancel.self, Notifications.self,
     ], defaultSubcommand: Feed.self)
@@ -101,9 +104,14 @@ struct AgileCommand: ParsableCommand {
   struct Experts: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "experts",
-      abstract: "Find the brand's experts by name or category (live).",
-      discussion: "Without --search or --category: every expert, a page at a time.")
+      abstract: "Find the brand's experts by name or category, or show one's profile (live).",
+      discussion: """
+        Without --search or --category: every expert, a page at a time. With a SLUG: that \
+        expert's profile, their bio, stats and library (the latest videos and articles), each \
+        locked item with how to unlock it (`outpost agile subscribe SLUG`).
+        """)
     @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("An expert's slug: their profile and library.", valueName: "slug")) var slug: String?
     @Option(help: ArgumentHelp("Part of a name (2 letters or more).", valueName: "text")) var search: String?
     @Option(help: ArgumentHelp("A category's slug (`outpost agile categories`).", valueName: "slug"))
     var category: String?
@@ -117,6 +125,10 @@ struct AgileCommand: ParsableCommand {
 
     func run() throws {
       try reportingFailures {
+        if let slug {
+          try AgileExpertPage.show(slug, account: account, global: global)
+          return
+        }
         var params: [String: JSONValue] = [:]
         if let search { params["search"] = .string(search) }
         if let category { params["category"] = .string(category) }
