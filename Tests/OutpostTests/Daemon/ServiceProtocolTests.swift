@@ -116,8 +116,12 @@ private final class TwoDescriptors {
       close(ends[1])
     }
     // Numbers well above what the test process uses, one after the other (F_DUPFD takes the
-    // lowest free number from the one given and never sets FD_CLOEXEC).
-    for candidate in stride(from: CInt(700), to: 1000, by: 3) where fcntl(candidate, F_GETFD) < 0 {
+    // lowest free number from the one given and never sets FD_CLOEXEC). The suite's parallel
+    // tests hold 1,500 descriptors at times, so the search starts halfway to the limit.
+    var limit = rlimit()
+    let soft =
+      getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? CInt(clamping: limit.rlim_cur) : 1024
+    for candidate in stride(from: max(700, soft / 2), to: soft - 3, by: 3) where fcntl(candidate, F_GETFD) < 0 {
       guard fcntl(candidate + 1, F_GETFD) < 0, fcntl(candidate + 2, F_GETFD) < 0 else { continue }
       guard fcntl(ends[0], F_DUPFD, candidate) == candidate else { continue }
       guard fcntl(ends[1], F_DUPFD, candidate + 1) == candidate + 1 else {
