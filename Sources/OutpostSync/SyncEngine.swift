@@ -33,6 +33,8 @@ public actor SyncEngine {
   private var progress: [String: SyncProgress] = [:]
   /// Accounts whose next sync lists everything, ignoring the stored cursor (`sync --full`).
   private var fullListing: Set<String> = []
+  /// Accounts whose running sync has begun its look at the action queue (`syncQueued`).
+  private var queueLooked: Set<String> = []
   /// Set by `stop`: a sync that fails from here on failed because the daemon stops (its
   /// requests cancelled), which says nothing about the account.
   private var stopping = false
@@ -125,6 +127,15 @@ public actor SyncEngine {
     return await start(accountID: accountID)?.value
   }
 
+  /// After an action was queued: a sync that still looks at the queue. A sync already past its
+  /// look (fetching, or storing) is waited for and followed by another rather than joined:
+  /// joined, the new action waited minutes for the next scheduled sync although the service
+  /// was up (a fresh-eyes tester's `--no-wait` adds, one after the other).
+  public func syncQueued(accountID: String) async -> SyncReport? {
+    if let task = running[accountID], queueLooked.contains(accountID) { _ = await task.value }
+    return await start(accountID: accountID)?.value
+  }
+
   /// The account's sync in flight, started now unless one runs. It is marked running before
   /// this returns, so the schedule never starts a second one for the same account.
   @discardableResult
@@ -144,6 +155,7 @@ public actor SyncEngine {
   /// account's next run was just set).
   private func settle(accountID: String, report: SyncReport) async {
     running[accountID] = nil
+    queueLooked.remove(accountID)
     await finished(accountID, report)
     wakeSchedule()
   }
@@ -168,6 +180,7 @@ public actor SyncEngine {
     }
     var actedOn: Set<Int64> = []
     if let sink = registration.actions {
+      queueLooked.insert(accountID)
       do {
         actedOn = try await replayActions(accountID: accountID, sink: sink)
       } catch {

@@ -69,7 +69,7 @@ enum ActionHandlers {
       services.logger.notice("action #\(action.number): \(params.resolution.rawValue) by the user")
       if params.resolution == .retry {
         let engine = services.sync
-        Task { _ = await engine.sync(accountID: action.accountID) }
+        Task { _ = await engine.syncQueued(accountID: action.accountID) }
       }
       return ActionsResolve.Result(action: updated)
     }
@@ -157,10 +157,10 @@ enum ActionHandlers {
         action: try await OnlineOnlyActions.perform(action, account: account, services: services))
     }
     if wait == true {
-      _ = await engine.sync(accountID: account.id)
+      _ = await engine.syncQueued(accountID: account.id)
       action = try await store.action(number: action.number) ?? action
     } else {
-      Task { _ = await engine.sync(accountID: account.id) }
+      Task { _ = await engine.syncQueued(accountID: account.id) }
     }
     return ActionsAdd.Result(action: action)
   }

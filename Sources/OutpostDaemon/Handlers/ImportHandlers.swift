@@ -75,7 +75,7 @@ enum ImportHandlers {
         "import \(declaration.name) into \(account.name): \(stored) item(s) or point(s) stored, action #\(action.number) queued to send them"
       )
       let engine = services.sync
-      Task { _ = await engine.sync(accountID: account.id) }
+      Task { _ = await engine.syncQueued(accountID: account.id) }
     }
     await services.snapshots.refreshSoon()
     return ImportsRun.Result(

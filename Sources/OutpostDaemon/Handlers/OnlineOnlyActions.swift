@@ -26,7 +26,7 @@ enum OnlineOnlyActions {
     let store = services.store
     var current = action
     for _ in 0..<syncs {
-      let report = await services.sync.sync(accountID: account.id)
+      let report = await services.sync.syncQueued(accountID: account.id)
       current = try await store.action(number: action.number) ?? current
       switch current.state {
       case .pending:
