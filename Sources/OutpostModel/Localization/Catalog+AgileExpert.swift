@@ -2,6 +2,10 @@
 /// `outpost agile subscribe`. Names, titles, slugs, prices and addresses are filled in.
 extension Catalog {
   static let agileExpertEntries: [MessageKey: [Language: String]] = [
+    .agileSubscriberCount: [
+      .en: "{0} {0?subscriber|subscribers}", .de: "{0} {0?Abonnent|Abonnenten}", .fr: "{0} {0?abonné|abonnés}",
+      .it: "{0} {0?abbonato|abbonati}",
+    ],
     .agileExpertStats: [
       .en: "{0} {0?subscriber|subscribers} · latest: {1} {1?video|videos}, {2} {2?article|articles}, {3} locked",
       .de: "{0} {0?Abonnent|Abonnenten} · zuletzt: {1} {1?Video|Videos}, {2} {2?Artikel|Artikel}, {3} gesperrt",

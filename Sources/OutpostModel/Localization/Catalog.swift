@@ -397,6 +397,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agileMoreExperts
   // An expert's profile and `outpost agile subscribe` (Catalog+AgileExpert.swift).
   case agileExpertStats
+  case agileSubscriberCount
   case agileExpertNotFollowing
   case agileExpertSubscribed
   case agileExpertOffer

@@ -1,5 +1,6 @@
 import Foundation
 import OutpostConnectors
+import OutpostModel
 import Testing
 
 #if canImport(FoundationXML)
@@ -136,6 +137,21 @@ final class SVGCollector: NSObject, XMLParserDelegate {
     #expect(collector.elements["tir-very_high"]?.attributes["height"] == "0.0")
     #expect(svg.contains("in range 100.0 %"))
     #expect(svg.contains(">00:00<") && svg.contains(">24:00<") && svg.contains(">180<"))
+  }
+
+  @Test func agpIsDrawnInTheReadersWords() throws {
+    let (readings, now) = threeDays()
+    let german = GlucoseAGP.svg(
+      readings: readings, now: now, timeZone: F.utc, days: 3, locale: ViewLocale(language: .de))
+    #expect(german.contains("Ambulantes Glukoseprofil, 3 Tage"))
+    #expect(german.contains(">Zeit im Zielbereich<"))
+    #expect(german.contains("im Zielbereich 100,0 %") && german.contains("sehr niedrig 0,0 %"))
+    for english in ["Ambulatory", "Time in range", "in range", "very low", "100.0"] {
+      #expect(!german.contains(english), "\(english) in the German chart")
+    }
+    let french = GlucoseAGP.svg(
+      readings: readings, now: now, timeZone: F.utc, days: 3, locale: ViewLocale(language: .fr))
+    #expect(french.contains("dans la cible 100,0 %") && french.contains("Profil glycémique ambulatoire, 3 jours"))
   }
 
   @Test func agpBreaksPathsWhereBinsHaveNoData() throws {

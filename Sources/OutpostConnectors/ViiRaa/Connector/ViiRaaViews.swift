@@ -64,7 +64,8 @@ extension ViiRaaConnector: StoreViewingConnector {
       ]
     case "viiraa.chart":
       let days = Int(params["days"]?.int64Value ?? 14)
-      let svg = GlucoseAGP.svg(readings: readings, now: now, timeZone: zone, days: days)
+      let svg = GlucoseAGP.svg(
+        readings: readings, now: now, timeZone: zone, days: days, locale: ViewLocale(params: params))
       let from = now.addingTimeInterval(-Double(days) * 86_400)
       let used = readings.filter { $0.kind == .cgm && $0.measuredAt >= from }.count
       return ["svg": .string(svg), "days": .int(Int64(days)), "readings": .int(Int64(used))]

@@ -1,4 +1,5 @@
 import Foundation
+import OutpostModel
 
 /// An ambulatory glucose profile: CGM readings of the last `days` days folded onto one local day
 /// in 96 fifteen-minute bins, with the 5th, 25th, 50th, 75th and 95th percentiles of each bin
@@ -70,15 +71,17 @@ public enum GlucoseAGP {
   /// (`id="band-25-75"`), the median (`id="median"`), axis labels, and a time-in-range stacked bar
   /// (`id="tir-<band>"`, very low at the bottom) with its percentages. Bins without data break the
   /// paths.
+  /// Its words and decimals are the reader's (`locale`).
   public static func svg(
-    readings: [GlucoseReading], now: Date, timeZone: TimeZone, days: Int = 14, title: String? = nil
+    readings: [GlucoseReading], now: Date, timeZone: TimeZone, days: Int = 14, title: String? = nil,
+    locale: ViewLocale = ViewLocale()
   ) -> String {
     let bins = profile(readings: readings, now: now, timeZone: timeZone, days: days)
     let series = GlucoseSeries(
       readings: readings, from: now.addingTimeInterval(-Double(max(1, days)) * 86_400), through: now)
     let metrics = GlucoseWindowMetrics.compute(
       series: series, start: now.addingTimeInterval(-Double(max(1, days)) * 86_400), end: now, reportsGMI: false)
-    let heading = title ?? "Ambulatory glucose profile, \(days) days"
+    let heading = title ?? locale.say(Words.heading, "\(days)")
 
     var document = SVGDocument(width: 800, height: 320, title: heading)
     var svg = ""
@@ -111,20 +114,17 @@ public enum GlucoseAGP {
     svg += "<path id=\"band-25-75\" d=\"\(inner)\" fill=\"#3182bd\" fill-opacity=\"0.6\" stroke=\"none\"/>\n"
     svg += "<path id=\"median\" d=\"\(median)\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"2\"/>\n"
     // Time-in-range bar.
-    svg += tirBar(metrics.pct)
+    svg += tirBar(metrics.pct, locale: locale)
     document.append(svg)
     return document.rendered
   }
 
-  static func tirBar(_ pct: GlucoseBandPercents?) -> String {
+  static func tirBar(_ pct: GlucoseBandPercents?, locale: ViewLocale) -> String {
     let colours: [GlucoseBand: String] = [
       .veryLow: "#a50f15", .low: "#ef3b2c", .inRange: "#41ab5d", .high: "#fdae61", .veryHigh: "#f46d43",
     ]
-    let names: [GlucoseBand: String] = [
-      .veryLow: "very low", .low: "low", .inRange: "in range", .high: "high", .veryHigh: "very high",
-    ]
     var text = "<g id=\"tir-bar\">\n"
-    text += "<text x=\"\(n(barLeft))\" y=\"\(n(plotTop - 8))\">Time in range</text>\n"
+    text += "<text x=\"\(n(barLeft))\" y=\"\(n(plotTop - 8))\">\(escape(locale.say(Words.timeInRange)))</text>\n"
     var bottom = plotBottom
     let height = plotBottom - plotTop
     for band in GlucoseBand.allCases {
@@ -137,10 +137,13 @@ public enum GlucoseAGP {
     }
     // Labels in a fixed column, very high on top.
     for (row, band) in GlucoseBand.allCases.reversed().enumerated() {
-      let share = pct.map { GlucoseDisplay.tenthsText($0[band]) + " %" } ?? "–"
+      let share =
+        pct.map {
+          GlucoseDisplay.tenthsText($0[band]).replacing(".", with: locale.numbers.decimalSeparator) + " %"
+        } ?? "–"
       let labelY = plotTop + 14 + Double(row) * 18
       text += "<text x=\"\(n(barLeft + barWidth + 6))\" y=\"\(n(labelY))\">"
-      text += "\(escape(names[band]!)) \(escape(share))</text>\n"
+      text += "\(escape(locale.say(Words.bands[band]!))) \(escape(share))</text>\n"
     }
     return text + "</g>\n"
   }
@@ -186,4 +189,23 @@ public enum GlucoseAGP {
 
   /// XML text and attribute escaping.
   public static func escape(_ text: String) -> String { SVGDocument.escape(text) }
+}
+
+extension GlucoseAGP {
+  /// The chart's words in the reader's language (the AGP's own terms, as each language's
+  /// diabetes care writes them).
+  enum Words {
+    static let heading = LocalizedText(
+      en: "Ambulatory glucose profile, {0} days", de: "Ambulantes Glukoseprofil, {0} Tage",
+      fr: "Profil glycémique ambulatoire, {0} jours", it: "Profilo glicemico ambulatoriale, {0} giorni")
+    static let timeInRange = LocalizedText(
+      en: "Time in range", de: "Zeit im Zielbereich", fr: "Temps dans la cible", it: "Tempo nel range")
+    static let bands: [GlucoseBand: LocalizedText] = [
+      .veryLow: LocalizedText(en: "very low", de: "sehr niedrig", fr: "très bas", it: "molto basso"),
+      .low: LocalizedText(en: "low", de: "niedrig", fr: "bas", it: "basso"),
+      .inRange: LocalizedText(en: "in range", de: "im Zielbereich", fr: "dans la cible", it: "nel range"),
+      .high: LocalizedText(en: "high", de: "hoch", fr: "élevé", it: "alto"),
+      .veryHigh: LocalizedText(en: "very high", de: "sehr hoch", fr: "très élevé", it: "molto alto"),
+    ]
+  }
 }

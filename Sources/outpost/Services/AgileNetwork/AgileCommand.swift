@@ -441,7 +441,7 @@ enum AgileText {
   static func expertLine(_ expert: JSONValue) -> String {
     let slug = expert["slug"]?.stringValue ?? "?"
     var parts = [expert["name"]?.stringValue ?? "?", expert["category"]?["name"]?.stringValue ?? ""]
-    if let count = expert["subscriberCount"]?.int64Value { parts.append("\(count) subscribers") }
+    if let count = expert["subscriberCount"]?.int64Value { parts.append(localized(.agileSubscriberCount, "\(count)")) }
     if let price = expert["offer"]?["price"], let minor = price["amountMinor"]?.int64Value,
       let currency = price["currency"]?.stringValue
     {
