@@ -54,6 +54,12 @@ extension AgileNetworkConnector {
       guard let expert = reply.data["expert"], expert != .null else {
         throw .notFound("the brand has no expert \(slug)")
       }
+      // A part a subgraph could not give is unknown, never "none" (agile-network.md §4): read
+      // as none, a subscriber was offered the subscription again and a library looked empty.
+      // The page is live, with nothing kept to fall back on, so it is asked again later.
+      if let part = ["viewerSubscription", "offer", "content"].first(where: { reply.failed(at: ["expert", $0]) }) {
+        throw .transient("reading the expert \(slug): the brand could not give its \(part) just now")
+      }
       return AgileExpertProfile.json(expert)
     default:
       throw .unsupported("the Agile Network answers no query \(name)")

@@ -52,4 +52,33 @@ extension AgileConnectorTests {
       }
     }
   }
+
+  /// A subgraph down makes its part of the page unknown, never "none" (agile-network.md §4): a
+  /// fresh-eyes tester with the subscriptions subgraph down was offered the subscription they
+  /// have, and with offers down was told the expert sells none. The live page is asked again
+  /// later instead.
+  @Test(arguments: [AgileSubgraph.subscriptions, .offers])
+  func aPartTheBrandCannotGiveIsNotReadAsNone(down: AgileSubgraph) async throws {
+    try await withWorld { world in
+      let session = try await world.session()
+      let found = try await world.connector.query("agile.experts", params: [:], session: session)
+      guard case .array(let edges)? = found["edges"],
+        let slug = edges.lazy.compactMap({ $0["node"]?["slug"]?.stringValue }).first
+      else {
+        Issue.record("no experts in \(found)")
+        return
+      }
+      await world.sandbox.setFault(subgraph: down, down: true)
+      let error = await #expect(throws: ConnectorError.self) {
+        _ = try await world.connector.query("agile.expert", params: ["slug": .string(slug)], session: session)
+      }
+      guard case .transient? = error else {
+        Issue.record("expected a passing failure, got \(String(describing: error))")
+        return
+      }
+      await world.sandbox.setFault(subgraph: down, down: false)
+      let profile = try await world.connector.query("agile.expert", params: ["slug": .string(slug)], session: session)
+      #expect(profile["slug"] == .string(slug))
+    }
+  }
 }
