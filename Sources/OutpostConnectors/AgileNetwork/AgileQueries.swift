@@ -47,7 +47,8 @@ extension AgileNetworkConnector {
       }
       return experts
     case "agile.expert":
-      let slug = params["slug"]?.stringValue ?? ""
+      // Slugs are lower case (`mateo-novak`); "Mateo-Novak" as typed means the same expert.
+      let slug = (params["slug"]?.stringValue ?? "").lowercased()
       let reply = try await api.run(
         .expertProfile, variables: ["slug": .string(slug), "first": .int(params["first"]?.int64Value ?? 10)],
         token: session.accessToken, activity: "reading the expert \(slug)")

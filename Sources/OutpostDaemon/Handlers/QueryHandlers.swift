@@ -43,9 +43,13 @@ enum QueryHandlers {
     guard let sink = await services.accounts.session(for: account) as? any QuerySink else {
       throw RPCError.needsLogin(account.name, reason: Phrase("session.noSessionYet"))
     }
-    do {
+    do throws(SessionError) {
       let answer = try await sink.query(declaration.name, params: checked)
       return QueriesRun.Result(account: account.name, result: answer)
+    } catch .connector(.notFound(let detail)) {
+      // What the user named is not there (an expert's slug): their word to correct, not "an
+      // answer Outpost does not understand … is the base URL right?".
+      throw RPCError.invalidParams(detail)
     } catch {
       throw AccountService.failure(error, name: account.name)
     }

@@ -98,6 +98,14 @@ extension EndToEnd {
       #expect(shown.status == 0, "\(shown.stderr)")
       #expect(
         shown.stdout.contains(followed.item.title) && shown.stdout.contains("Library, the latest:"), "\(shown.stdout)")
+
+      // A slug typed with capitals is the same expert; one the brand does not know is the
+      // user's word to correct (64), not "an answer Outpost does not understand".
+      #expect(try cli(daemon, ["agile", "experts", slug.uppercased()]).status == 0)
+      let unknown = try cli(daemon, ["agile", "experts", "no-such-expert"])
+      #expect(unknown.status == 64, "\(unknown.stdout)\(unknown.stderr)")
+      #expect(unknown.stderr.contains("no-such-expert: the brand does not know it"), "\(unknown.stderr)")
+      #expect(!unknown.stderr.contains("base URL"), "\(unknown.stderr)")
     }
   }
 }
