@@ -104,6 +104,8 @@ struct OpenCommand: ParsableCommand {
     return "outpost://item/\(number)"
   }
 
+  /// A browser that cannot be started or opens nothing (no display) fails the command with 1,
+  /// the address said: 69 means the daemon cannot be reached.
   static func openInBrowser(_ url: String) throws {
     var pid = pid_t()
     let arguments = ["xdg-open", url]
@@ -111,12 +113,12 @@ struct OpenCommand: ParsableCommand {
     defer { for pointer in argv { free(pointer) } }
     let spawned = posix_spawnp(&pid, "xdg-open", nil, nil, &argv, environ)
     guard spawned == 0 else {
-      throw CLIFailure(.unavailable, localized(.openCannotRun, String(cString: strerror(spawned)), url))
+      throw CLIFailure(.daemonError, localized(.openCannotRun, String(cString: strerror(spawned)), url))
     }
     var status: Int32 = 0
     _ = waitpid(pid, &status, 0)
     guard status == 0 else {
-      throw CLIFailure(.unavailable, localized(.openFailed, url, "\(status)"))
+      throw CLIFailure(.daemonError, localized(.openFailed, url, "\(status)"))
     }
     Terminal.note(localized(.openOpened, url))
   }

@@ -88,6 +88,17 @@ extension EndToEnd {
       #expect(subscribe.status == 0, "\(subscribe.stdout)\(subscribe.stderr)")
       #expect(subscribe.stdout.contains("Subscribe to \(name) for USD "), "\(subscribe.stdout)")
       #expect(try String(contentsOfFile: opened, encoding: .utf8) == checkout + "\n")
+      // No browser to open it (no display): the address stays on screen, and the failure is an
+      // error of the command (1), not "the daemon is not running" (69).
+      let failing = daemon.paths.dataDirectory + "/failing"
+      try FileManager.default.createDirectory(atPath: failing, withIntermediateDirectories: true)
+      try "#!/bin/sh\nexit 3\n".write(toFile: failing + "/xdg-open", atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing + "/xdg-open")
+      let unopened = try cli(
+        daemon, ["agile", "subscribe", slug], environment: ["PATH": failing + ":" + path.dropFirst(bin.count + 1)])
+      #expect(unopened.status == 1, "\(unopened.stdout)\(unopened.stderr)")
+      #expect(unopened.stdout.contains(checkout), "\(unopened.stdout)")
+      #expect(unopened.stderr.contains("open it yourself"), "\(unopened.stderr)")
 
       // A followed expert's `outpost show`: the item, then the profile and library, live.
       let items = try JSONCoding.decode(
