@@ -54,8 +54,19 @@ extension EndToEnd {
       #expect(again.status == 1)
       #expect(again.stderr.contains("Die Kategorie „Conference fees“ gibt es schon"), "\(again.stderr)")
 
-      // 17 more reach the 20; the 21st is refused before it is queued, with what to do.
-      for index in 1...17 {
+      // With Agility unreachable an addition waits in the queue, and counts as made: the same
+      // name again is refused before it is queued (a fresh-eyes tester queued both, and the
+      // 21st, offline).
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agility", "errorRate": .double(1)])
+      let waiting = try cli(daemon, ["agility", "categories", "add", "Custom 1", "--no-wait"])
+      #expect(waiting.status == 0, "\(waiting.stdout)\(waiting.stderr)")
+      let twice = try cli(daemon, ["agility", "categories", "add", "custom 1"])
+      #expect(twice.status == 1 && twice.stderr.contains("\"Custom 1\""), "\(twice.stdout)\(twice.stderr)")
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agility", "errorRate": .double(0)])
+      #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+
+      // 16 more reach the 20; the 21st is refused before it is queued, with what to do.
+      for index in 2...17 {
         let made = try cli(daemon, ["agility", "categories", "add", "Custom \(index)", "--json"])
         #expect(made.status == 0, "custom \(index): \(made.stdout)\(made.stderr)")
       }

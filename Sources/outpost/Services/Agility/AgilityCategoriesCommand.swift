@@ -85,10 +85,16 @@ struct AgilityCategoriesCommand: ParsableCommand {
         let wanted = name.trimmingCharacters(in: .whitespaces)
         let listed = try connection.call(QueriesRun.self, .init(query: "agility.categories", account: owner)).result
         let categories = AgilitySpendingText.list(listed["categories"])
-        if let taken = categories.first(where: { $0["name"]?.stringValue?.lowercased() == wanted.lowercased() }) {
-          throw CLIFailure(.daemonError, localized(.agilityCategoryExists, taken["name"]?.stringValue ?? wanted))
+        // Additions still in the queue (made offline, or not sent yet) count as made: else the
+        // 21st and a second "Coworking" were queued offline and failed later.
+        let queued = try connection.call(ActionsList.self, .init(states: [.pending, .running], account: owner))
+          .actions.filter { $0.type.rawValue == "agility.add-category" }
+          .compactMap { $0.params["category"]?["name"]?.stringValue }
+        let names = categories.compactMap { $0["name"]?.stringValue } + queued
+        if let taken = names.first(where: { $0.lowercased() == wanted.lowercased() }) {
+          throw CLIFailure(.daemonError, localized(.agilityCategoryExists, taken))
         }
-        let custom = listed["custom"]?.int64Value ?? 0
+        let custom = (listed["custom"]?.int64Value ?? 0) + Int64(queued.count)
         let limit = listed["limit"]?.int64Value ?? 20
         if custom >= limit { throw CLIFailure(.daemonError, localized(.agilityCategoryLimit, "\(limit)", "\(custom)")) }
         var params: [String: JSONValue] = ["name": .string(wanted), "kind": .string(kind)]
