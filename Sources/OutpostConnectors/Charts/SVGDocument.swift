@@ -1,4 +1,4 @@
-/// What every chart a view draws is made of (ViiRaa's glucose profile, Agility's spending): a
+/// What every chart a store view draws is made of (a profile, a breakdown by category): a
 /// standalone SVG document with no external resource (no link, no font, no script), its text
 /// escaped, its coordinates written to one decimal so the same data gives the same bytes.
 public struct SVGDocument {

@@ -1,5 +1,5 @@
-/// The messages of a chart a view drew and the CLI writes to a file (`outpost viiraa chart`,
-/// `outpost agility spending --output`).
+/// The messages of a chart a view drew and the CLI writes to a file (a service command's
+/// `--output`).
 extension Catalog {
   static let chartEntries: [MessageKey: [Language: String]] = [
     .chartNotSent: [

@@ -7,7 +7,7 @@ import OutpostModel
 #endif
 
 /// A chart a store view drew (the `svg` of its answer, a standalone document) written to the
-/// file the user named: `outpost viiraa chart --output`, `outpost agility spending --output`.
+/// file the user named (a service command's `--output`).
 enum ChartFile {
   /// Writes `answer["svg"]` to `path` atomically; exit 76 when the daemon sent none, 1 when
   /// the file cannot be written.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutpostRPC
 
 /// The command groups of the services compiled into this Outpost, one per connector
 /// (`outpost volleymanager exchange take 3`, `outpost tasks complete 12`). Each is a thin
@@ -10,4 +11,8 @@ enum ServiceCommands {
     VolleyManagerCommand.self, TasksCommand.self, RPPCommand.self, ViiRaaCommand.self, AgilityCommand.self,
     AgileCommand.self,
   ]
+
+  /// What a service adds under `outpost show` of one of its items (live data the store does
+  /// not keep), one entry per service that has any: `show` stays the same for all of them.
+  static let showExtras: [@Sendable (ListedItem, GlobalOptions) -> Void] = [AgileExpertPage.showExtra]
 }

@@ -1,6 +1,6 @@
 import OutpostModel
 
-/// `agility.spending`'s picture, drawn as ViiRaa's glucose profile is (an `SVGDocument` a browser
+/// `agility.spending`'s picture, drawn on the shared chart parts (an `SVGDocument` a browser
 /// opens): a bar per category of the month's business expenses (`id="category-<n>"`, largest
 /// first, with amount and share), then the income and expense trend, two columns a month
 /// (`id="income-YYYY-MM"`, `id="expenses-YYYY-MM"`). Words, months and money in the reader's.

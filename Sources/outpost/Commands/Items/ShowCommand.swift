@@ -32,12 +32,7 @@ struct ShowCommand: ParsableCommand {
         return
       }
       print(ItemText.detail(listed))
-      // An Agile Network expert: their profile and library, live (`outpost agile experts SLUG`).
-      if listed.service == "agilenetwork", listed.item.kind.rawValue == "expert",
-        let slug = listed.item.details["slug"]?.stringValue
-      {
-        AgileExpertPage.appendLive(slug, account: listed.account, global: global)
-      }
+      for extra in ServiceCommands.showExtras { extra(listed, global) }
     }
   }
 }

@@ -62,6 +62,15 @@ enum AgileExpertPage {
     return lines
   }
 
+  /// `outpost show`'s extra for this service (`ServiceCommands.showExtras`): a followed
+  /// expert's profile and library, live (`outpost agile experts SLUG`).
+  @Sendable static func showExtra(_ listed: ListedItem, global: GlobalOptions) {
+    guard listed.service == AgileLookup.kind, listed.item.kind.rawValue == "expert",
+      let slug = listed.item.details["slug"]?.stringValue
+    else { return }
+    appendLive(slug, account: listed.account, global: global)
+  }
+
   /// Under `outpost show` of a followed expert: the profile's lines but its first (the item
   /// shown says who it is); when the brand cannot be asked, a note says where to look later.
   static func appendLive(_ slug: String, account: String, global: GlobalOptions) {

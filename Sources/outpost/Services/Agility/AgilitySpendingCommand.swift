@@ -4,7 +4,7 @@ import OutpostRPC
 
 /// `outpost agility spending [--month M] [--months N] [--output F.svg]`: FR-005's breakdown,
 /// computed from the store by the connector's view (offline too), shown as bars here and, with
-/// --output, drawn as an SVG the way `outpost viiraa chart` draws its profile.
+/// --output, drawn as an SVG (`ChartFile`).
 struct AgilitySpendingCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "spending",
