@@ -249,6 +249,19 @@ public struct Daemon {
         logger.warning("notifications: \(type.rawValue) on item #\(number) not queued: \(error)")
       }
     }
+    // Read here is read at the service: each unread twin in its own centre gets its receipt
+    // queued (sent now when online, later when not).
+    await services.notifications.onRead { [weak services, logger] read in
+      guard let services else { return }
+      for (notice, action) in await services.notifications.readMirror.serviceTwins(of: read) {
+        do {
+          _ = try await ActionHandlers.queue(
+            action.rawValue, on: .item(notice.number), params: nil, wait: false, services)
+        } catch {
+          logger.warning("notifications: \(action.rawValue) on item #\(notice.number) not queued: \(error)")
+        }
+      }
+    }
     // The preferences and the signal subscription before serving; the bus round trips, the
     // reminders and their plan once the socket is served (RPCServerService.whenServing).
     await services.notifications.start()

@@ -12,6 +12,7 @@ extension ActionType {
   public static let rppCancel = ActionType("rpp.cancel")
   public static let rppSend = ActionType("rpp.send")
   public static let rppRead = ActionType("rpp.read")
+  public static let rppNoticeRead = ActionType("rpp.notice-read")
 }
 
 /// Booking, reschedule, cancel, messages (rpp.md §4.3–§4.5). Every action gets its
@@ -59,6 +60,11 @@ extension RPPConnector {
     ActionDeclaration(
       name: .rppRead, service: descriptor.kind, summary: "mark a conversation read", targets: [.conversation],
       sent: LocalizedText(en: "marked {0} read", de: "gelesen: {0}", fr: "lu : {0}", it: "letto: {0}")),
+    // Queued by the daemon when a notification is read on this desktop (NotificationMirror).
+    ActionDeclaration(
+      name: .rppNoticeRead, service: descriptor.kind, summary: "mark one of RPP's own notifications read",
+      targets: [.notice],
+      sent: LocalizedText(en: "marked {0} read", de: "gelesen: {0}", fr: "lu : {0}", it: "letto: {0}"), quiet: true),
   ]
 
   public static func prepare(_ type: ActionType, params: [String: JSONValue], now: Date) throws(ActionRefusal)
@@ -143,6 +149,8 @@ extension RPPConnector {
             it: "non c'è niente da leggere"))
       }
       return PreparedAction(target: item.upstreamID, params: ["lastReadMessageId": .string(last)])
+    case .rppNoticeRead:
+      return PreparedAction(target: item.upstreamID, params: [:])
     default:
       throw .notAllowed("RPP has no action \(type.rawValue)")
     }

@@ -29,7 +29,8 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
       ConnectorOption(
         "firebase_token_base", summary: "where Firebase renews sessions",
         defaultValue: "https://securetoken.googleapis.com"),
-    ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration], linkSchemes: linkSchemes,
+    ], itemKinds: [orderDeclaration, conversationDeclaration, messageDeclaration, noticeDeclaration],
+    linkSchemes: linkSchemes,
     barView: "rpp.next",
     baseURLRequired: LocalizedText(
       en: "your RPP deployment's API address, e.g. https://api.example.com/v1",
@@ -37,7 +38,7 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
       fr: "l'adresse API de votre déploiement RPP, p. ex. https://api.example.com/v1",
       it: "l'indirizzo API della tua installazione RPP, ad es. https://api.example.com/v1"))
 
-  public static let itemKinds: Set<ItemKind> = [.order, .conversation, .message]
+  public static let itemKinds: Set<ItemKind> = [.order, .conversation, .message, .notice]
 
   let account: ConnectorAccount
   let auth: RPPFirebaseAuth
@@ -180,6 +181,22 @@ public struct RPPConnector: SyncingConnector, ActingConnector, QueryingConnector
     }
     conversations.advance(&marks, key: "conversations")
     marks["conversations.done"] = nil
+
+    // The service's own notifications, for their read state only (`NotificationMirror`). A
+    // service busy by now leaves them to the next sync, rather than the orders read above.
+    let notices: RPPChangeFeed.Changes
+    do {
+      notices = try await feed.changes(
+        "/notifications", since: marks["notifications"], etag: marks["notifications.etag"], what: "notifications")
+    } catch {
+      guard error.isTemporary else { throw error }
+      return FetchResult(items: Item.newestVersions(items), complete: [], cursor: SyncCursor(marks))
+    }
+    for json in notices.items {
+      guard let item = RPPItems.notice(json) else { throw .unexpectedReply("a notification without id or type") }
+      items.append(item)
+    }
+    notices.advance(&marks, key: "notifications")
     return FetchResult(items: Item.newestVersions(items), complete: [], cursor: SyncCursor(marks))
   }
 }

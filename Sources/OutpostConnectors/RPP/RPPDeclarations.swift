@@ -111,6 +111,23 @@ extension RPPConnector {
         label: LocalizedText(en: "Reply", de: "Antworten", fr: "Répondre", it: "Rispondi"))
     ], nouns: LocalizedText(en: "message", de: "Nachricht", fr: "message", it: "messaggio"))
 
+  /// RPP's own notification centre (rpp.md §4.6), mirrored for its read state only: read on
+  /// the phone is read here, read here is read there (`PATCH /notifications/:id/read`). Each
+  /// type pairs with what Outpost tells of the same change; the day-before reminder with
+  /// Outpost's own reminder of the shoot.
+  static let noticeDeclaration = ItemKindDeclaration(
+    .notice, noun: "RPP notification", appointment: false, subtitle: ["body"],
+    mirrorsNotifications: NotificationMirror(
+      references: [.init("orderId", .order), .init("conversationId", .conversation)], typeKey: "type",
+      categories: [
+        "booking_confirmed": ["booking-confirmed"], "booking_changed": ["booking-changed"],
+        "booking_cancelled": ["booking-cancelled"], "appointment_reminder": ["reminder"],
+        "photographer_en_route": ["photographer"], "photographer_arrived": ["photographer"],
+        "order_status_updated": ["delivered"], "new_message": ["new-message"],
+      ], readKey: "read", createdKey: "createdAt", readAction: .rppNoticeRead),
+    nouns: LocalizedText(
+      en: "RPP notification", de: "RPP-Benachrichtigung", fr: "notification RPP", it: "notifica RPP"))
+
   static let linkSchemes = [
     LinkScheme(
       "rpp", appName: "RPP", paths: ["order", "message"],

@@ -13,6 +13,9 @@ extension ItemKind {
   public static let conversation = ItemKind(rawValue: "conversation")
   /// One message in a conversation (RPP).
   public static let message = ItemKind(rawValue: "message")
+  /// One of the service's own notifications (RPP's `/notifications`), kept only to mirror
+  /// its read state: Outpost tells the news from the orders and messages themselves.
+  public static let notice = ItemKind(rawValue: "notice")
 }
 
 /// RPP's JSON (rpp.md §4) as Outpost items. Unknown fields are ignored, an unknown status is
@@ -144,6 +147,30 @@ enum RPPItems {
     return Item(
       kind: .message, upstreamID: id, title: "\(name): \(firstLine.prefix(120))", details: .object(details),
       link: "rpp://message/\(conversation)")
+  }
+
+  /// A notification of RPP's centre (rpp.md §4.6): its type, what it is about, read or not.
+  static func notice(_ json: JSONValue) -> Item? {
+    guard let id = json["id"]?.stringValue, !id.isEmpty, let type = json["type"]?.stringValue, !type.isEmpty else {
+      return nil
+    }
+    var details: [String: JSONValue] = [
+      "id": .string(id), "type": .string(type), "read": .bool(json["read"] == .bool(true)),
+    ]
+    details["orderId"] = json["orderId"]
+    details["conversationId"] = json["conversationId"]
+    details["body"] = json["body"]
+    details["readAt"] = json["readAt"]
+    // In UTC, so that the newest of several compares as text.
+    details["createdAt"] = json["createdAt"]?.stringValue.flatMap(UTCTimestamp.parse).map {
+      .string(UTCTimestamp.format($0))
+    }
+    details["version"] = json["version"]
+    for (key, value) in details where value == .null { details[key] = nil }
+    let title = json["title"]?.stringValue ?? type.replacingOccurrences(of: "_", with: " ")
+    return Item(
+      kind: .notice, upstreamID: id, title: title, details: .object(details),
+      link: json["deepLink"]?.stringValue ?? json["orderId"]?.stringValue.map { "rpp://order/\($0)" })
   }
 
   /// `{"amountMinor": 24900, "currency": "USD"}` as exact decimal text ("249.00"), never a float.

@@ -13,7 +13,8 @@ extension RPPConnector {
   public func perform(_ action: ActionRequest, session: RPPSession) async throws(ConnectorError) -> ActionOutcome {
     try usable(session)
     // Marking read is idempotent by nature; the rest carry their key.
-    guard let key = action.params["idempotencyKey"]?.stringValue ?? (action.type == .rppRead ? "" : nil) else {
+    let readReceipt = action.type == .rppRead || action.type == .rppNoticeRead
+    guard let key = action.params["idempotencyKey"]?.stringValue ?? (readReceipt ? "" : nil) else {
       throw .unsupported("\(action.type.rawValue): the queued action lacks its idempotency key")
     }
     let keyed: [(name: String, value: String)] = key.isEmpty ? [] : [("Idempotency-Key", key)]
@@ -42,6 +43,14 @@ extension RPPConnector {
       let path = "/conversations/\(FormEncoding.percentEncode(action.target))/read"
       _ = try await api.send(
         "POST", path, session: session, json: ["lastReadMessageId": last], activity: "marking read")
+      return .done(nil)
+    case .rppNoticeRead:
+      let path = "/notifications/\(FormEncoding.percentEncode(action.target))/read"
+      let reply = try await api.exchange("PATCH", path, session: session, json: ["read": true], headers: [])
+      // Gone at the service (cleared there): there is nothing left to mark, and no failure
+      // to tell of a receipt the user never asked for by name.
+      if reply.status == 404 { return .alreadyDone }
+      _ = try RPPAPI.reply(reply, activity: "marking a notification read")
       return .done(nil)
     default:
       throw .unsupported("RPP has no action \(action.type.rawValue)")

@@ -71,6 +71,8 @@ final class DaemonServices: Sendable {
         let recorded = (try? await store.lastSuccessfulSyncs()[accountID]) != nil
         // What the user's own actions just did is no news (a withdrawn offer is not "taken").
         await changeNotifier.announce(changes, accountID: accountID, firstSync: !known && !recorded, actedOn: actedOn)
+        // Read on the phone is read here (a service's own centre, `NotificationReadMirror`).
+        await notifications.readMirror.followService(accountID: accountID, at: Date())
       },
       announceAction: { action in
         await ItemEvents.announce(action, events: events, logger: logger)

@@ -30,7 +30,7 @@ enum NotificationHandlers {
       }
       if let ids = params.ids, ids.isEmpty { throw RPCError.invalidParams("ids is empty") }
       do throws(StoreError) {
-        let marked = try await store.markNotificationsRead(ids: all ? nil : params.ids, at: Date())
+        let marked = try await centre.markRead(ids: all ? nil : params.ids)
         return NotificationsRead.Result(marked: marked, unread: try await store.unreadNotificationCount())
       } catch {
         throw AccountService.storeFailure(error)

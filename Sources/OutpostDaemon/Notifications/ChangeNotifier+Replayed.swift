@@ -7,8 +7,11 @@ extension ChangeNotifier {
   /// Actions that had waited in the queue and went through in one replay: one notification
   /// for all of them (category `queue-replayed`, muted like any other), "3 queued actions sent:
   /// took #24 …, …", each action on its own line in the body. A failure says so on its own
-  /// (`action-failed`); an action done while the user waited for the answer is not news.
+  /// (`action-failed`); an action done while the user waited for the answer is not news, nor
+  /// one Outpost queued by itself.
   func announceReplayed(_ actions: [QueuedAction], accountID: String) async {
+    // A read receipt Outpost queued by itself is no news (`ActionDeclaration.quiet`).
+    let actions = actions.filter { ConnectorRegistry.action($0.type)?.declaration.quiet != true }
     guard let first = actions.first else { return }
     var lines: [String] = []
     var link: String?

@@ -26,6 +26,10 @@ actor NotificationService {
   /// What a click on Snooze or Dismiss of a reminder does (the reminder service's).
   private var reminderAction: (@Sendable (StoredNotification, ReminderAction) async -> Void)?
   private var itemAction: (@Sendable (StoredNotification, ActionType, [String: JSONValue]) async -> Void)?
+  /// Read on the phone is read here, and the other way round (a service's own centre).
+  let readMirror: NotificationReadMirror
+  /// What else a read here does (the service's twins marked read there): set by the daemon.
+  private var readHandler: (@Sendable ([StoredNotification]) async -> Void)?
   private var listening: Task<Void, Never>?
   /// Runs an `outpost …` command (its words) in a terminal, for a button that runs one (a
   /// test's recorder).
@@ -44,6 +48,7 @@ actor NotificationService {
     self.timeZone = timeZone
     self.notifier = notifier
     self.preferences = preferences
+    readMirror = NotificationReadMirror(store: store, logger: logger)
   }
 
   func onReminderAction(_ handler: @escaping @Sendable (StoredNotification, ReminderAction) async -> Void) {
@@ -56,6 +61,24 @@ actor NotificationService {
     _ handler: @escaping @Sendable (StoredNotification, ActionType, [String: JSONValue]) async -> Void
   ) {
     itemAction = handler
+  }
+
+  /// What follows a notification read here (`NotificationReadMirror`): set by the daemon,
+  /// which owns the action queue.
+  func onRead(_ handler: @escaping @Sendable ([StoredNotification]) async -> Void) {
+    readHandler = handler
+  }
+
+  /// Marks `ids` (nil: every unread one) read, and tells the services whose own centres hold
+  /// the same news; returns how many were unread.
+  @discardableResult
+  func markRead(ids: [Int64]?, at time: Date = Date()) async throws(StoreError) -> Int {
+    let unread = try await store.notifications(unreadOnly: true, limit: 10_000).filter { notification in
+      ids?.contains(notification.id) ?? true
+    }
+    let marked = try await store.markNotificationsRead(ids: ids, at: time)
+    if marked > 0, !unread.isEmpty, let readHandler { await readHandler(unread) }
+    return marked
   }
 
   /// Loads the preferences the user changed at run time and starts following the server's
@@ -97,14 +120,25 @@ actor NotificationService {
       logger.error("notifications: cannot store \"\(notification.summary)\": \(error)")
       return nil
     }
-    guard let stored else { return nil }
+    guard var stored else { return nil }
+    // Read on the phone before this desktop heard of it: kept, read, and not shown.
+    if await readMirror.readAtService(stored) {
+      let now = Date()
+      if (try? await store.markNotificationsRead(ids: [stored.id], at: now)) != nil { stored.readAt = now }
+      await record(stored, (.suppressed, nil))
+      return stored
+    }
     await deliver(stored)
     return stored
   }
 
   /// Shows a stored notification (or records why not), and tells event subscribers.
   func deliver(_ notification: StoredNotification) async {
-    let delivery = await show(notification)
+    await record(notification, await show(notification))
+  }
+
+  /// Records how the desktop took it, and tells event subscribers.
+  private func record(_ notification: StoredNotification, _ delivery: (NotificationDelivery, UInt32?)) async {
     do {
       try await store.setNotificationDelivery(id: notification.id, delivery.0, desktopID: delivery.1)
     } catch {
@@ -233,7 +267,7 @@ actor NotificationService {
           let button = await declaration(of: notification)?.notificationButtons.first(where: { $0.key == buttonKey })
         else { return }
         logger.info("notifications: \(buttonKey) on #\(notification.id) \"\(notification.summary)\"")
-        _ = try? await store.markNotificationsRead(ids: [notification.id], at: Date())
+        _ = try? await markRead(ids: [notification.id])
         if let action = button.action {
           await itemAction?(notification, action, button.params)
         } else if button.command != nil {
@@ -249,7 +283,7 @@ actor NotificationService {
       }
       guard let action = ReminderAction(key: key) else { return }
       logger.info("notifications: \(key) on #\(notification.id) \"\(notification.summary)\"")
-      _ = try? await store.markNotificationsRead(ids: [notification.id], at: Date())
+      _ = try? await markRead(ids: [notification.id])
       switch action {
       case .open:
         if let link = notification.link { Self.open(link, logger: logger) }

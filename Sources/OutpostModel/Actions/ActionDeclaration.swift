@@ -19,6 +19,9 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
   /// ("took {0}"; `{0}` is the item, "#24 VC Lac – SC Berg"). Without it the notification
   /// names the action. Words for this daemon's notifications, not part of `actions.kinds`.
   public var sent: LocalizedText?
+  /// Sent without telling: a read receipt Outpost queued by itself (a notification read here,
+  /// told to the service) is no news when the queue replays it.
+  public var quiet: Bool = false
 
   enum CodingKeys: String, CodingKey {
     case name, service, summary, targets, parameters, offline
@@ -26,8 +29,9 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
 
   public init(
     name: ActionType, service: String, summary: String, targets: [ItemKind], parameters: [ActionParameter] = [],
-    offline: Bool = true, sent: LocalizedText? = nil
+    offline: Bool = true, sent: LocalizedText? = nil, quiet: Bool = false
   ) {
+    self.quiet = quiet
     self.name = name
     self.service = service
     self.summary = summary

@@ -58,6 +58,9 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
   /// How long its items stay once they are over (`ItemRetention`); the configured
   /// `sync.retention_days` unless it says.
   public var retention: ItemRetention
+  /// For the kind whose items are the service's own notifications: how they pair with
+  /// Outpost's, so that read on one device is read on the other (`NotificationMirror`).
+  public var mirrorsNotifications: NotificationMirror?
 
   public init(
     _ kind: ItemKind, noun: String, appointment: Bool, subtitle: [String] = [],
@@ -65,7 +68,7 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     startReminders: Bool = false, eveningBefore: String? = nil, announcements: [ChangeAnnouncement] = [],
     followsCancellationOf: String? = nil, unreadKey: String? = nil, notificationButtons: [NotificationButton] = [],
     openAction: ActionType? = nil, categorySwitches: [String: String] = [:], switchAction: ActionType? = nil,
-    retention: ItemRetention = .configured,
+    retention: ItemRetention = .configured, mirrorsNotifications: NotificationMirror? = nil,
     nouns: LocalizedText? = nil, fields: [DetailField] = [], deadlineLabels: [String: LocalizedText] = [:],
     titles: [LocalizedText] = []
   ) {
@@ -75,6 +78,7 @@ public struct ItemKindDeclaration: Codable, Sendable, Equatable {
     self.fields = fields
     self.valueLabels = valueLabels
     self.retention = retention
+    self.mirrorsNotifications = mirrorsNotifications
     self.categorySwitches = categorySwitches
     self.switchAction = switchAction
     self.notificationButtons = notificationButtons

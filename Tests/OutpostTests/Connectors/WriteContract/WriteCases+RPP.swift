@@ -105,6 +105,14 @@ extension WriteCases {
       .rppRead, try RPPConnector.prepare(.rppRead, on: conversation, params: [:], now: world.now), item: conversation)
   }
 
+  /// One of RPP's own notifications the agent has not read yet.
+  static func unreadNotice(_ world: WriteWorld) async throws -> ActionRequest {
+    let notice = try #require(
+      try await world.items(.notice).first { $0.details["read"] == .bool(false) }, "no unread notification")
+    return WriteWorld.request(
+      .rppNoticeRead, try RPPConnector.prepare(.rppNoticeRead, on: notice, params: [:], now: world.now), item: notice)
+  }
+
   /// The order's start, status and version as RPP lists them.
   static let orderState: @Sendable (WriteWorld, ActionRequest) async throws -> JSONValue? = { world, request in
     guard let order = try await world.item(.order, request.target) else { return nil }
@@ -178,6 +186,16 @@ extension WriteCases {
           request.params = ["lastReadMessageId": "msg_nope"]
           return WriteCase.Refusal(request: request, reason: "lastReadMessageId")
         }),
+      WriteCase(
+        connector: "rpp", action: .rppNoticeRead, world: WriteWorlds.rpp, request: unreadNotice,
+        observe: { world, request in
+          try await world.item(.notice, request.target).map { $0.details["read"] ?? .null }
+        },
+        applied: { read, _ in read == .bool(true) },
+        conflict: .notApplicable("marking read has no precondition: read elsewhere is read (idempotent by nature)"),
+        refusal: .notApplicable(
+          "the receipt sends only {\"read\": true}, which RPP always takes; a notification it no longer has is"
+            + " nothing left to mark, done (rpp.md §4.6)")),
     ]
   }
 }
