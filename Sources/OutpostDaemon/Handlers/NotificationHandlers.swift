@@ -67,13 +67,15 @@ enum NotificationHandlers {
       let (enableKeys, disableKeys) = (keys(enable), keys(disable))
       var switches = try await Self.serviceSwitches(store, accountID: accountID)
       // One setting: a category the account's service switches is switched there too (queued
-      // when it cannot be reached), before this desktop's, so a refusal changes nothing.
+      // when it cannot be reached), before this desktop's, so a refusal changes nothing. Each
+      // change is waited for, so the list below says what the service holds now, or that the
+      // change waits in the queue.
       let wanted = enable.map { ($0, true) } + disable.map { ($0, false) }
       for (category, on) in wanted {
         for found in switches[category.rawValue] ?? [] where found.on != on {
           guard let action = found.action else { continue }
           _ = try await ActionHandlers.queue(
-            action.rawValue, on: .account(found.account.name), params: [found.detail: .bool(on)], wait: false,
+            action.rawValue, on: .account(found.account.name), params: [found.detail: .bool(on)], wait: true,
             services)
         }
       }
@@ -93,9 +95,12 @@ enum NotificationHandlers {
       return NotificationsPrefs.Result(
         categories: ConnectorRegistry.notificationCategories.map { name in
           let off = (switches[name] ?? []).filter { !$0.on }.map(\.account.name)
+          let waiting = (switches[name] ?? []).filter(\.waiting).map(\.account.name)
           // For one account its service's word counts too; for all, each account's own line says.
           let enabled = preferences.enabled(name, accountID: accountID) && (accountID == nil || off.isEmpty)
-          return .init(name: name, enabled: enabled, offAtService: off.isEmpty ? nil : off)
+          return .init(
+            name: name, enabled: enabled, offAtService: off.isEmpty ? nil : off,
+            waitingForService: waiting.isEmpty ? nil : waiting)
         }, quietHours: preferences.quietHours?.description, available: await centre.available ?? false,
         server: await centre.serverName)
     }

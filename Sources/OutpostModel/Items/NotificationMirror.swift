@@ -52,7 +52,8 @@ public struct NotificationMirror: Codable, Sendable, Equatable {
     }
     return references.contains { reference in
       guard case .string(let value)? = notice.details[reference.detail], !value.isEmpty else { return false }
-      return (item.kind == reference.kind && item.upstreamID == value) || item.details[reference.detail] == .string(value)
+      return (item.kind == reference.kind && item.upstreamID == value)
+        || item.details[reference.detail] == .string(value)
     }
   }
 

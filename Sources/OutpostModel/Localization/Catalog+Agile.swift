@@ -55,6 +55,10 @@ extension Catalog {
     ],
     .agileSettingOn: [.en: "on", .de: "ein", .fr: "activé", .it: "attivo"],
     .agileSettingOff: [.en: "off", .de: "aus", .fr: "désactivé", .it: "disattivo"],
+    .agileSettingWaiting: [
+      .en: "waiting in the queue for the brand", .de: "wartet in der Warteschlange auf die Marke",
+      .fr: "en file d'attente pour la marque", .it: "in coda per il brand",
+    ],
     .agileSettingsChanged: [
       .en: "Notification settings sent to the brand.", .de: "Benachrichtigungseinstellungen an die Marke gesendet.",
       .fr: "Réglages de notification envoyés à la marque.", .it: "Impostazioni di notifica inviate al brand.",

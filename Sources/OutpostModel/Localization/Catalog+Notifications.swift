@@ -124,6 +124,12 @@ extension Catalog {
       .en: "off at the service for {0}", .de: "beim Dienst aus für {0}", .fr: "désactivée chez le service pour {0}",
       .it: "disattivata presso il servizio per {0}",
     ],
+    .notificationsWaitingForService: [
+      .en: "for {0} waiting in the queue, sent when the service can be reached",
+      .de: "für {0} in der Warteschlange, gesendet, sobald der Dienst erreichbar ist",
+      .fr: "pour {0} en file d'attente, envoyé dès que le service est joignable",
+      .it: "per {0} in coda, inviato appena il servizio è raggiungibile",
+    ],
     .remindersNone: [
       .en: "No reminders to come.", .de: "Keine anstehenden Erinnerungen.", .fr: "Aucun rappel à venir.",
       .it: "Nessun promemoria in arrivo.",

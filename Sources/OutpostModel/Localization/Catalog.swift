@@ -192,6 +192,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case notificationsCategoryOn
   case notificationsCategoryOff
   case notificationsOffAtService
+  case notificationsWaitingForService
   case remindersNone
   case remindersNoneRecent
   case remindersColumns
@@ -393,6 +394,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agileOpening
   case agileSettingOn
   case agileSettingOff
+  case agileSettingWaiting
   case agileSettingsChanged
   case agileMoreExperts
   // An expert's profile and `outpost agile subscribe` (Catalog+AgileExpert.swift).

@@ -142,10 +142,14 @@ public enum NotificationsPrefs: RPCMethod {
     /// The accounts whose own settings at the service have this category off (an Agile
     /// Network brand's toggles): nothing of theirs in it is shown, whatever this desktop says.
     public var offAtService: [String]?
-    public init(name: String, enabled: Bool, offAtService: [String]? = nil) {
+    /// The accounts whose change of the category at the service waits in the queue (it could
+    /// not be reached): `enabled` and `offAtService` already read as it will be once sent.
+    public var waitingForService: [String]?
+    public init(name: String, enabled: Bool, offAtService: [String]? = nil, waitingForService: [String]? = nil) {
       self.name = name
       self.enabled = enabled
       self.offAtService = offAtService
+      self.waitingForService = waitingForService
     }
   }
 }

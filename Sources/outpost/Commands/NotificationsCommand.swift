@@ -221,6 +221,10 @@ enum NotificationText {
       if let off = category.offAtService, !off.isEmpty {
         state += " (" + localized(.notificationsOffAtService, off.joined(separator: ", ")) + ")"
       }
+      // A change for the service still in the queue: the line reads as it will be once sent.
+      if let waiting = category.waitingForService, !waiting.isEmpty {
+        state += " (" + localized(.notificationsWaitingForService, waiting.joined(separator: ", ")) + ")"
+      }
       lines.append("  " + category.name.padding(to: 16) + state)
     }
     return lines.joined(separator: "\n")

@@ -126,6 +126,28 @@ extension EndToEnd {
       #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
       #expect(try await promotionsAtTheBrand().contains(true))
       #expect(try promotions(["--account", "fan"]) == NotificationsPrefs.Category(name: "promotions", enabled: true))
+      // The reply of a change says what the brand holds now, not what the last sync saw.
+      #expect(
+        try promotions(["--account", "fan", "--disable", "promotions"])
+          == NotificationsPrefs.Category(name: "promotions", enabled: false, offAtService: ["fan"]))
+      #expect(try await promotionsAtTheBrand().allSatisfy { !$0 })
+      // Offline, the change waits in the queue; every view reads it as asked, and says it waits.
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agilenetwork", "errorRate": 1])
+      #expect(
+        try promotions(["--account", "fan", "--enable", "promotions"])
+          == NotificationsPrefs.Category(name: "promotions", enabled: true, waitingForService: ["fan"]))
+      let waitingLine =
+        try cli(daemon, ["notifications", "prefs", "--account", "fan"]).stdout
+        .split(separator: "\n").first { $0.contains("promotions") } ?? ""
+      #expect(waitingLine.contains("on") && waitingLine.contains("queue"), "\(waitingLine)")
+      let brandView = try cli(daemon, ["agile", "notifications"]).stdout
+      let brandLine = brandView.split(separator: "\n").first { $0.contains("promotions") } ?? ""
+      #expect(brandLine.contains("on") && brandLine.contains("queue"), "\(brandView)")
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agilenetwork", "errorRate": 0])
+      #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
+      #expect(try await promotionsAtTheBrand().contains(true))
+      #expect(try promotions(["--account", "fan"]) == NotificationsPrefs.Category(name: "promotions", enabled: true))
+      #expect(!(try cli(daemon, ["agile", "notifications"]).stdout.contains("queue")))
 
       // An expert the fan follows publishes: one notification headed by the expert's name.
       try await sandbox.sharedAdmin(

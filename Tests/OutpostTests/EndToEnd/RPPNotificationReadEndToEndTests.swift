@@ -64,7 +64,8 @@ extension EndToEnd {
     func message(_ text: String, in conversation: String, _ sandbox: SandboxProcess, _ daemon: DaemonProcess)
       async throws -> (here: NotificationInfo, phone: String)
     {
-      try await rpp.rppAdmin(sandbox, ["op": "staff-message", "conversationId": .string(conversation), "body": .string(text)])
+      try await rpp.rppAdmin(
+        sandbox, ["op": "staff-message", "conversationId": .string(conversation), "body": .string(text)])
       _ = try await sandbox.sharedAdmin("POST", "clock", ["advanceSeconds": 30])
       let sync = try rpp.cli(daemon, ["sync", "work", "--wait"])
       try #require(sync.status == 0, "\(sync.stdout)\(sync.stderr)")

@@ -73,12 +73,14 @@ import Testing
     let told = try #require(try await fixture.notifications().first)
     #expect(!told.isRead && fixture.desktop.notifications.count == 1)
     // Another category about the same shoot, read there, says nothing about this one.
-    try await store(fixture, [
-      Self.moved, Self.notice("ntf_1", type: "booking_changed", read: true, created: "2026-03-13T17:00:00Z"),
-      Self.notice("ntf_2", type: "booking_changed", read: false, created: "2026-03-13T18:00:00Z"),
-      Self.notice("ntf_3", type: "photographer_en_route", read: true, created: "2026-03-13T19:00:00Z"),
-      Self.notice("ntf_4", type: "booking_changed", order: "ord_other", read: true, created: "2026-03-13T19:00:00Z"),
-    ])
+    try await store(
+      fixture,
+      [
+        Self.moved, Self.notice("ntf_1", type: "booking_changed", read: true, created: "2026-03-13T17:00:00Z"),
+        Self.notice("ntf_2", type: "booking_changed", read: false, created: "2026-03-13T18:00:00Z"),
+        Self.notice("ntf_3", type: "photographer_en_route", read: true, created: "2026-03-13T19:00:00Z"),
+        Self.notice("ntf_4", type: "booking_changed", order: "ord_other", read: true, created: "2026-03-13T19:00:00Z"),
+      ])
     #expect(await mirror(fixture).followService(accountID: NotificationFixture.accountID, at: Self.before).isEmpty)
   }
 

@@ -355,7 +355,27 @@ struct AgileCommand: ParsableCommand {
           try AgileLookup.perform("agile.notifications", input, account: account, wait: !noWait, global)
           return
         }
-        let settings = try AgileLookup.items("notification-settings", account: account, global)
+        let connection = try global.connect()
+        var settings = try connection.call(
+          ItemsList.self, .init(account: account, kinds: ["notification-settings"], service: AgileLookup.kind)
+        ).items
+        // A change still in the queue (made offline, or not sent yet) reads as it will be:
+        // the settings are the user's, and the brand gets them when it can be reached.
+        var waiting: [String: Set<String>] = [:]
+        for index in settings.indices {
+          guard case .object(var details) = settings[index].item.details else { continue }
+          let queued = try connection.call(
+            ActionsList.self, .init(states: [.pending, .running], account: settings[index].account)
+          ).actions.filter { $0.type.rawValue == "agile.notifications" }
+          for action in queued {
+            guard case .object(let input)? = action.params["input"] else { continue }
+            for (key, value) in input {
+              details[key] = value
+              waiting[settings[index].account, default: []].insert(key)
+            }
+          }
+          settings[index].item.details = .object(details)
+        }
         if global.json {
           Terminal.printJSON(ItemsList.Result(items: settings))
           return
@@ -367,7 +387,9 @@ struct AgileCommand: ParsableCommand {
             ("promotions", "promotions"),
           ] {
             let on = listed.item.details[key] != .bool(false)
-            print("  " + label.padding(to: 22) + localized(on ? .agileSettingOn : .agileSettingOff))
+            var line = "  " + label.padding(to: 22) + localized(on ? .agileSettingOn : .agileSettingOff)
+            if waiting[listed.account]?.contains(key) == true { line += " (" + localized(.agileSettingWaiting) + ")" }
+            print(line)
           }
         }
       }
