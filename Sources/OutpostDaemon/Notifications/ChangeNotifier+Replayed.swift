@@ -36,14 +36,19 @@ extension ChangeNotifier {
   private func sentLine(_ action: QueuedAction) async -> (text: String, link: String?) {
     var label = action.target
     var link: String?
+    let declaration = ConnectorRegistry.action(action.type)?.declaration
+    let made = declaration?.sentLabel.reduce(Optional(action.params)) { value, key in value?[key] }
     if let number = action.itemNumber, let stored = try? await store.item(number: number) {
       label = "#\(number) \(stored.item.title)"
       link = stored.item.link
+    } else if let name = made?.stringValue, !name.isEmpty {
+      // What it made, by its name ("added the category Coworking").
+      label = name
     } else if let account = try? await store.accounts().first(where: { $0.id == action.accountID }) {
       // Done to the account itself (a value typed in): its name says more than an upstream id.
       label = account.name
     }
-    let words = ConnectorRegistry.action(action.type)?.declaration.sent
+    let words = declaration?.sent
     return (
       words.map { $0(language, label) } ?? NotificationText.queueReplayedAction(language, action.type.rawValue, label),
       link

@@ -22,6 +22,10 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
   /// Sent without telling: a read receipt Outpost queued by itself (a notification read here,
   /// told to the service) is no news when the queue replays it.
   public var quiet: Bool = false
+  /// For an action done to the account: where in its queued parameters the name of what it
+  /// made is (`category`, `name`), for `sent`'s `{0}` ("added the category Coworking", not
+  /// the account's name).
+  public var sentLabel: [String] = []
 
   enum CodingKeys: String, CodingKey {
     case name, service, summary, targets, parameters, offline
@@ -29,9 +33,10 @@ public struct ActionDeclaration: Codable, Sendable, Equatable {
 
   public init(
     name: ActionType, service: String, summary: String, targets: [ItemKind], parameters: [ActionParameter] = [],
-    offline: Bool = true, sent: LocalizedText? = nil, quiet: Bool = false
+    offline: Bool = true, sent: LocalizedText? = nil, quiet: Bool = false, sentLabel: [String] = []
   ) {
     self.quiet = quiet
+    self.sentLabel = sentLabel
     self.name = name
     self.service = service
     self.summary = summary

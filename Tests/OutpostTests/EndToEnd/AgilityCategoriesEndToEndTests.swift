@@ -64,6 +64,14 @@ extension EndToEnd {
       #expect(twice.status == 1 && twice.stderr.contains("\"Custom 1\""), "\(twice.stdout)\(twice.stderr)")
       _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agility", "errorRate": .double(0)])
       #expect(try cli(daemon, ["sync", "--wait"]).status == 0)
+      // Told by the category's name, not the account's ("added the category work").
+      let told = try JSONCoding.decode(
+        NotificationsList.Result.self, from: try cli(daemon, ["notifications", "--json"]).stdout.utf8
+      ).notifications.filter { $0.category == "queue-replayed" }
+      #expect(told.map(\.summary) == ["Queued action sent: added the category Custom 1"], "\(told.map(\.summary))")
+      // A name is one line.
+      let twoLines = try cli(daemon, ["agility", "categories", "add", "Custom\n2"])
+      #expect(twoLines.status == 64 && twoLines.stderr.contains("one line"), "\(twoLines.stdout)\(twoLines.stderr)")
 
       // 16 more reach the 20; the 21st is refused before it is queued, with what to do.
       for index in 2...17 {

@@ -34,11 +34,15 @@ enum AgilityCategoryAdd {
     ],
     sent: LocalizedText(
       en: "added the category {0}", de: "Kategorie angelegt: {0}", fr: "catégorie ajoutée : {0}",
-      it: "categoria aggiunta: {0}"))
+      it: "categoria aggiunta: {0}"), sentLabel: ["category", "name"])
 
   static func prepare(_ params: [String: JSONValue]) throws(ActionRefusal) -> PreparedAction {
     let name = (params["name"]?.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw .invalidParams("a category needs a name") }
+    // One line: a name is a list's entry and a chart's label (a tab or newline breaks both).
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      throw .invalidParams("a category's name is one line, without tabs or control characters")
+    }
     let id = UUID().uuidString.lowercased()
     var row: [String: JSONValue] = [
       "id": .string(id), "name": .string(name), "kind": params["kind"] ?? "expense",
