@@ -35,10 +35,12 @@ enum QueryHandlers {
     }
     let account = try await account(params.account, of: kind.descriptor, services)
     if declaration.fromStore != nil {
+      // Answered from what was synced: the banner says when that is not current.
       return QueriesRun.Result(
         account: account.name,
         result: try await StoreViews.answer(
-          declaration, params: checked, kind: kind, account: account, store: services.store))
+          declaration, params: checked, kind: kind, account: account, store: services.store),
+        freshness: try await ItemHandlers.freshness(ItemsList.Params(account: account.name), services))
     }
     guard let sink = await services.accounts.session(for: account) as? any QuerySink else {
       throw RPCError.needsLogin(account.name, reason: Phrase("session.noSessionYet"))

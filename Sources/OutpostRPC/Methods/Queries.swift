@@ -42,10 +42,14 @@ public enum QueriesRun: RPCMethod {
     public var account: String
     /// The service's answer, in the connector's own shape (its CLI group shows it).
     public var result: JSONValue
+    /// For a question answered from the store (`fromStore`): the account when it is not
+    /// current (offline, signed out, failing, or data over a day old), as item views say it.
+    public var freshness: [AccountFreshness]?
 
-    public init(account: String, result: JSONValue) {
+    public init(account: String, result: JSONValue, freshness: [AccountFreshness]? = nil) {
       self.account = account
       self.result = result
+      self.freshness = freshness
     }
   }
 }

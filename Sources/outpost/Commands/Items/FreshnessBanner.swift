@@ -9,6 +9,16 @@ enum FreshnessBanner {
     for entry in freshness ?? [] { Terminal.note(line(entry)) }
   }
 
+  /// A view's JSON with the banner's accounts as `freshness`, as `ItemsList.Result` has it;
+  /// unchanged when every account is current (or the view is not an object).
+  static func json(_ view: JSONValue, _ freshness: [AccountFreshness]?) -> JSONValue {
+    guard case .object(var members) = view, let freshness,
+      let encoded = try? JSONCoding.encoder().encode(freshness), let value = try? JSONParser.parse(Array(encoded))
+    else { return view }
+    members["freshness"] = value
+    return .object(members)
+  }
+
   static func line(_ entry: AccountFreshness) -> String {
     let data = entry.dataOf.map(Terminal.localTime)
     guard entry.state != .ok else { return localized(.freshnessStale, entry.account, data ?? "?") }

@@ -55,14 +55,15 @@ struct AgileCommand: ParsableCommand {
 
     func run() throws {
       try reportingFailures {
-        var content = try AgileLookup.items("content", account: account, global)
-          .sorted { AgileText.published($0) > AgileText.published($1) }
+        let listed = try AgileLookup.listed("content", account: account, global)
+        var content = listed.items.sorted { AgileText.published($0) > AgileText.published($1) }
         if let expert { content = content.filter { $0.item.details["expertSlug"]?.stringValue == expert } }
         content = Array(content.prefix(max(1, limit)))
         if global.json {
-          Terminal.printJSON(ItemsList.Result(items: content))
+          Terminal.printJSON(ItemsList.Result(items: content, freshness: listed.freshness))
           return
         }
+        FreshnessBanner.show(listed.freshness)
         guard !content.isEmpty else {
           print(localized(.agileNoContent))
           return
@@ -193,11 +194,13 @@ struct AgileCommand: ParsableCommand {
 
     func run() throws {
       try reportingFailures {
-        let experts = try AgileLookup.items("expert", account: account, global).sorted { $0.item.title < $1.item.title }
+        let listed = try AgileLookup.listed("expert", account: account, global)
+        let experts = listed.items.sorted { $0.item.title < $1.item.title }
         if global.json {
-          Terminal.printJSON(ItemsList.Result(items: experts))
+          Terminal.printJSON(ItemsList.Result(items: experts, freshness: listed.freshness))
           return
         }
+        FreshnessBanner.show(listed.freshness)
         guard !experts.isEmpty else {
           print(localized(.agileNoExperts))
           return
@@ -251,12 +254,13 @@ struct AgileCommand: ParsableCommand {
 
     func run() throws {
       try reportingFailures {
-        let subscriptions = try AgileLookup.items("subscription", account: account, global)
-          .sorted { $0.item.title < $1.item.title }
+        let listed = try AgileLookup.listed("subscription", account: account, global)
+        let subscriptions = listed.items.sorted { $0.item.title < $1.item.title }
         if global.json {
-          Terminal.printJSON(ItemsList.Result(items: subscriptions))
+          Terminal.printJSON(ItemsList.Result(items: subscriptions, freshness: listed.freshness))
           return
         }
+        FreshnessBanner.show(listed.freshness)
         guard !subscriptions.isEmpty else {
           print(localized(.agileNoSubscriptions))
           return
@@ -356,9 +360,9 @@ struct AgileCommand: ParsableCommand {
           return
         }
         let connection = try global.connect()
-        var settings = try connection.call(
-          ItemsList.self, .init(account: account, kinds: ["notification-settings"], service: AgileLookup.kind)
-        ).items
+        let listed = try connection.call(
+          ItemsList.self, .init(account: account, kinds: ["notification-settings"], service: AgileLookup.kind))
+        var settings = listed.items
         // A change still in the queue (made offline, or not sent yet) reads as it will be:
         // the settings are the user's, and the brand gets them when it can be reached.
         var waiting: [String: Set<String>] = [:]
@@ -377,9 +381,10 @@ struct AgileCommand: ParsableCommand {
           settings[index].item.details = .object(details)
         }
         if global.json {
-          Terminal.printJSON(ItemsList.Result(items: settings))
+          Terminal.printJSON(ItemsList.Result(items: settings, freshness: listed.freshness))
           return
         }
+        FreshnessBanner.show(listed.freshness)
         for listed in settings {
           if settings.count > 1 { print(listed.account) }
           for (key, label) in [
@@ -402,7 +407,12 @@ enum AgileLookup {
   static let kind = "agilenetwork"
 
   static func items(_ kind: String, account: String?, _ global: GlobalOptions) throws -> [ListedItem] {
-    try global.connect().call(ItemsList.self, .init(account: account, kinds: [kind], service: Self.kind)).items
+    try listed(kind, account: account, global).items
+  }
+
+  /// The items with the banner's accounts (`freshness`): the views show it above their lines.
+  static func listed(_ kind: String, account: String?, _ global: GlobalOptions) throws -> ItemsList.Result {
+    try global.connect().call(ItemsList.self, .init(account: account, kinds: [kind], service: Self.kind))
   }
 
   static func onlyAccount(_ connection: DaemonConnection) throws -> String {

@@ -36,9 +36,10 @@ struct AgilityCategoriesCommand: ParsableCommand {
       try reportingFailures {
         let answer = try global.connect().call(QueriesRun.self, .init(query: "agility.categories", account: account))
         if global.json {
-          Terminal.printJSON(answer.result)
+          Terminal.printJSON(FreshnessBanner.json(answer.result, answer.freshness))
           return
         }
+        FreshnessBanner.show(answer.freshness)
         print(AgilityCategoriesText.list(answer.result).joined(separator: "\n"))
       }
     }

@@ -68,6 +68,7 @@ struct AgilityCommand: ParsableCommand {
           Terminal.printJSON(answer)
           return
         }
+        FreshnessBanner.show(answer.freshness)
         print(AgilityText.status(answer.result["block"] ?? .null).joined(separator: "\n"))
       }
     }
@@ -108,9 +109,12 @@ struct AgilityInvoices: ParsableCommand {
         QueriesRun.self, .init(query: "agility.invoices", account: account, params: .object(params)))
       let numbers = try AgilityLookup.numbers(connection, kind: "invoice")
       if global.json {
-        Terminal.printJSON(AgilityLookup.numbered(answer.result, list: "invoices", numbers: numbers))
+        Terminal.printJSON(
+          FreshnessBanner.json(
+            AgilityLookup.numbered(answer.result, list: "invoices", numbers: numbers), answer.freshness))
         return
       }
+      FreshnessBanner.show(answer.freshness)
       print(AgilityText.invoices(answer.result, numbers: numbers).joined(separator: "\n"))
     }
   }
@@ -146,9 +150,12 @@ struct AgilityTransactions: ParsableCommand {
         QueriesRun.self, .init(query: "agility.transactions", account: account, params: .object(params)))
       let numbers = try AgilityLookup.numbers(connection, kind: "transaction")
       if global.json {
-        Terminal.printJSON(AgilityLookup.numbered(answer.result, list: "transactions", numbers: numbers))
+        Terminal.printJSON(
+          FreshnessBanner.json(
+            AgilityLookup.numbered(answer.result, list: "transactions", numbers: numbers), answer.freshness))
         return
       }
+      FreshnessBanner.show(answer.freshness)
       print(AgilityText.transactions(answer.result, numbers: numbers).joined(separator: "\n"))
     }
   }
@@ -182,9 +189,10 @@ struct AgilityTax: ParsableCommand {
       let answer = try global.connect().call(
         QueriesRun.self, .init(query: "agility.tax", account: account, params: .object(params)))
       if global.json {
-        Terminal.printJSON(answer.result)
+        Terminal.printJSON(FreshnessBanner.json(answer.result, answer.freshness))
         return
       }
+      FreshnessBanner.show(answer.freshness)
       print(AgilityText.tax(answer.result).joined(separator: "\n"))
     }
   }

@@ -54,9 +54,11 @@ struct AgilitySpendingCommand: ParsableCommand {
         QueriesRun.self, .init(query: "agility.spending", account: account, params: .object(params)))
       if let output { try ChartFile.write(answer.result, to: output) }
       if global.json {
-        Terminal.printJSON(ChartFile.withoutDrawing(answer.result, file: output))
+        Terminal.printJSON(
+          FreshnessBanner.json(ChartFile.withoutDrawing(answer.result, file: output), answer.freshness))
         return
       }
+      FreshnessBanner.show(answer.freshness)
       print(AgilitySpendingText.lines(answer.result).joined(separator: "\n"))
       if let output {
         let asked = ItemText.month(iso: answer.result["month"]?.stringValue ?? "")

@@ -63,6 +63,7 @@ struct ViiRaaCommand: ParsableCommand {
           Terminal.printJSON(answer)
           return
         }
+        FreshnessBanner.show(answer.freshness)
         print(ViiRaaText.status(answer.result).joined(separator: "\n"))
       }
     }
@@ -93,9 +94,10 @@ struct ViiRaaCommand: ParsableCommand {
         let answer = try global.connect().call(
           QueriesRun.self, .init(query: "viiraa.readings", account: account, params: .object(params)))
         if global.json {
-          Terminal.printJSON(answer.result)
+          Terminal.printJSON(FreshnessBanner.json(answer.result, answer.freshness))
           return
         }
+        FreshnessBanner.show(answer.freshness)
         print(ViiRaaText.readings(answer.result).joined(separator: "\n"))
       }
     }
@@ -124,6 +126,7 @@ struct ViiRaaCommand: ParsableCommand {
         if global.json {
           Terminal.printJSON(["file": JSONValue.string(output), "days": .int(Int64(days)), "readings": .int(readings)])
         } else {
+          FreshnessBanner.show(answer.freshness)
           print(localized(.viiraaChartWritten, output, "\(days)", "\(readings)"))
           if readings == 0 { print(localized(.viiraaChartEmpty)) }
         }
