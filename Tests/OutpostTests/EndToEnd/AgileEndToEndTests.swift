@@ -14,8 +14,10 @@ extension EndToEnd {
   @Suite struct AgileNetwork {
     let outpost = DaemonProcess.binary("outpost")
 
-    func cli(_ daemon: DaemonProcess, _ arguments: [String]) throws -> CommandResult {
-      try runCommand(outpost, arguments, environment: daemon.environment)
+    func cli(_ daemon: DaemonProcess, _ arguments: [String], language: String? = nil) throws -> CommandResult {
+      var environment = daemon.environment
+      if let language { environment["OUTPOST_LANG"] = language }
+      return try runCommand(outpost, arguments, environment: environment)
     }
 
     static func brand() throws -> ServicePreset {
@@ -68,6 +70,13 @@ extension EndToEnd {
       let feed = try cli(daemon, ["agile", "feed", "--json"])
       let content = try JSONCoding.decode(ItemsList.Result.self, from: feed.stdout.utf8).items
       #expect(!content.isEmpty, "\(feed.stdout)\(feed.stderr)")
+      // A locked item says, in the feed where it is met, how to unlock it; in the user's words.
+      let locked = try #require(
+        content.first { $0.item.details["locked"] == .bool(true) }, "the demo feed has nothing locked")
+      let slug = try #require(locked.item.details["expertSlug"]?.stringValue)
+      let lines = try cli(daemon, ["agile", "feed", "--limit", "100"], language: "de").stdout
+      #expect(lines.contains("gesperrt:") && lines.contains("outpost agile subscribe \(slug)"), "\(lines)")
+      #expect(!lines.contains("locked") && !lines.contains("Video"), "\(lines)")
       let following = try cli(daemon, ["agile", "following"])
       #expect(following.stdout.contains("jose-muller"), "\(following.stdout)")
       let subscriptions = try cli(daemon, ["agile", "subscriptions"])

@@ -71,10 +71,14 @@ struct AgileCommand: ParsableCommand {
         for listed in content {
           let details = listed.item.details
           let day = AgileText.published(listed).prefix(10)
-          let kind = details["kindLabel"]?.stringValue ?? ""
           let who = details["expert"]?.stringValue ?? ""
-          print("#\(listed.number)".padding(to: 6) + " \(day)  \(listed.item.title) — \(who)  [\(kind)]")
+          print(
+            "#\(listed.number)".padding(to: 6) + " \(day)  \(listed.item.title) — \(who)  [\(AgileText.kind(details))]")
           if let url = details["url"]?.stringValue { print("       " + url) }
+          // Locked: how to unlock it, where the user meets it (not only in the expert's profile).
+          if details["locked"] == .bool(true), let slug = details["expertSlug"]?.stringValue {
+            print("       " + localized(.agileExpertLocked, who, slug))
+          }
         }
       }
     }
@@ -459,6 +463,17 @@ enum AgileText {
 
   static func published(_ listed: ListedItem) -> String {
     listed.item.details["publishedAt"]?.stringValue ?? ""
+  }
+
+  /// "▶ 12:34 ★": a video (with its length) or an article (¶), premium marked; signs, not
+  /// English words, so every language reads them.
+  static func kind(_ details: JSONValue) -> String {
+    var kind = details["type"] == "video" ? "▶" : "¶"
+    if let seconds = details["durationSeconds"]?.int64Value, seconds > 0 {
+      kind += " \(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+    if details["premium"] == .bool(true) { kind += " ★" }
+    return kind
   }
 
   static func flag(_ text: String) -> Bool? {
