@@ -15,6 +15,12 @@ extension Catalog {
       .fr: "Et {0} sortis sans catégorie ({1} {1?opération|opérations}, comptées nulle part) : `{2}`",
       .it: "Inoltre {0} usciti senza categoria ({1} {1?movimento|movimenti}, non contati): `{2}`",
     ],
+    .agilitySpendingNotBusiness: [
+      .en: "Also {0} out filed as personal, not business ({1} {1?transaction|transactions}, not counted here)",
+      .de: "Dazu {0} ausgegeben als privat, nicht geschäftlich ({1} {1?Buchung|Buchungen}, hier nicht gezählt)",
+      .fr: "Et {0} sortis classés personnels, non professionnels ({1} {1?opération|opérations}, non comptées ici)",
+      .it: "Inoltre {0} usciti come personali, non aziendali ({1} {1?movimento|movimenti}, non contati qui)",
+    ],
     .agilitySpendingTrendHeader: [
       .en: "Income and expenses, the last {0} {0?month|months}",
       .de: "Einnahmen und Ausgaben, {0?der letzte Monat|die letzten {0} Monate}",

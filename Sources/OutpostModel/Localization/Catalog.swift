@@ -231,6 +231,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agilitySpendingHeader
   case agilitySpendingNone
   case agilitySpendingUncategorised
+  case agilitySpendingNotBusiness
   case agilitySpendingTrendHeader
   case agilitySpendingIn
   case agilitySpendingOut

@@ -69,6 +69,9 @@ import Testing
     // Money out with no category is said apart, counted nowhere.
     #expect(result["uncategorised"]?["amount"] == "17.34")
     #expect(result["uncategorised"]?["count"] == .int(2))
+    // Money filed as not business is said apart too (a fresh-eyes tester missed it).
+    #expect(result["notBusiness"]?["amount"] == "99.00")
+    #expect(result["notBusiness"]?["count"] == .int(1))
     // The trend: three months, oldest first, the asked one last.
     guard case .array(let trend)? = result["trend"] else {
       Issue.record("no trend in \(result)")

@@ -35,6 +35,10 @@ struct AgilitySpending {
   private(set) var slices: [Slice] = []
   private(set) var uncategorisedCents: Int64 = 0
   private(set) var uncategorisedCount = 0
+  /// Money out filed as not business (a personal category, an expense not marked business):
+  /// not in the business breakdown by the widget's rules, but said apart, as uncategorised is.
+  private(set) var notBusinessCents: Int64 = 0
+  private(set) var notBusinessCount = 0
   /// `months` months, oldest first, the asked one last.
   private(set) var trend: [Month]
 
@@ -72,6 +76,10 @@ struct AgilitySpending {
         let name = category?.title ?? item.details["category"]?.stringValue ?? id
         byCategory[id, default: Slice(id: id, name: name, cents: 0, count: 0)].cents += spent
         byCategory[id]?.count += 1
+      case "expense", "personal":
+        guard current, cents < 0 else { continue }
+        notBusinessCents += Int64(cents.magnitude)
+        notBusinessCount += 1
       case nil where current && categoryID == nil && cents < 0:
         uncategorisedCents += Int64(cents.magnitude)
         uncategorisedCount += 1
@@ -110,6 +118,9 @@ struct AgilitySpending {
       "expenses": .string(AgilityMoney.decimal(totalCents)), "categories": .array(categories),
       "uncategorised": [
         "amount": .string(AgilityMoney.decimal(uncategorisedCents)), "count": .int(Int64(uncategorisedCount)),
+      ],
+      "notBusiness": [
+        "amount": .string(AgilityMoney.decimal(notBusinessCents)), "count": .int(Int64(notBusinessCount)),
       ],
       "trend": .array(months), "svg": .string(AgilitySpendingChart(self, locale: locale).svg),
     ]

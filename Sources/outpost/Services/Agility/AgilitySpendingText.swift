@@ -33,6 +33,10 @@ enum AgilitySpendingText {
         "  "
           + localized(.agilitySpendingUncategorised, AgilityText.money(uncategorised?["amount"]), "\(count)", command))
     }
+    let personal = answer["notBusiness"]
+    if let count = personal?["count"]?.int64Value, count > 0 {
+      lines.append("  " + localized(.agilitySpendingNotBusiness, AgilityText.money(personal?["amount"]), "\(count)"))
+    }
     let trend = list(answer["trend"])
     guard !trend.isEmpty else { return lines }
     lines.append("")
