@@ -29,6 +29,16 @@ enum NotificationHandlers {
         throw RPCError.invalidParams("give either ids or all, not both or neither")
       }
       if let ids = params.ids, ids.isEmpty { throw RPCError.invalidParams("ids is empty") }
+      // A number the centre does not have is a typo to correct, not "0 marked".
+      for id in params.ids ?? [] {
+        let known: Bool
+        do throws(StoreError) { known = try await store.notification(id: id) != nil } catch {
+          throw AccountService.storeFailure(error)
+        }
+        if !known {
+          throw RPCError.invalidParams("there is no notification \(id) (`outpost notifications` lists them)")
+        }
+      }
       do throws(StoreError) {
         let marked = try await centre.markRead(ids: all ? nil : params.ids)
         return NotificationsRead.Result(marked: marked, unread: try await store.unreadNotificationCount())
@@ -94,10 +104,16 @@ enum NotificationHandlers {
       }
       return NotificationsPrefs.Result(
         categories: ConnectorRegistry.notificationCategories.map { name in
-          let off = (switches[name] ?? []).filter { !$0.on }.map(\.account.name)
-          let waiting = (switches[name] ?? []).filter(\.waiting).map(\.account.name)
-          // For one account its service's word counts too; for all, each account's own line says.
-          let enabled = preferences.enabled(name, accountID: accountID) && (accountID == nil || off.isEmpty)
+          let found = switches[name] ?? []
+          // Off at the service is what the service holds: a change still queued is not there yet.
+          let off = found.filter { !$0.on && !$0.waiting }.map(\.account.name)
+          let waiting = found.filter(\.waiting).map(\.account.name)
+          // For one account whose service switches the category, that switch is the one
+          // setting (as shown); for all, each account's own line says.
+          let enabled =
+            found.isEmpty
+            ? preferences.enabled(name, accountID: accountID)
+            : accountID != nil ? found.allSatisfy(\.on) : found.contains(where: \.on)
           return .init(
             name: name, enabled: enabled, offAtService: off.isEmpty ? nil : off,
             waitingForService: waiting.isEmpty ? nil : waiting)

@@ -22,8 +22,10 @@ struct NotificationPreferences: Codable, Sendable, Equatable {
 
   func shows(_ category: NotificationCategory, accountID: String? = nil, at date: Date, timeZone: TimeZone) -> Bool {
     guard enabled(category.rawValue, accountID: accountID) else { return false }
-    return !(quietHours?.contains(date, timeZone: timeZone) ?? false)
+    return !isQuiet(at: date, timeZone: timeZone)
   }
+
+  func isQuiet(at date: Date, timeZone: TimeZone) -> Bool { quietHours?.contains(date, timeZone: timeZone) ?? false }
 }
 
 /// `HH:MM-HH:MM`.

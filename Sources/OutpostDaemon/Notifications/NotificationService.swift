@@ -152,27 +152,34 @@ actor NotificationService {
       ])
   }
 
-  /// Whether the account's own settings at the service (mirrored in an item whose kind
-  /// declares `categorySwitches`) have this category off. Kept in the centre all the same.
-  private func switchedOffAtTheService(_ notification: StoredNotification) async -> Bool {
-    guard let accountID = notification.accountID else { return false }
+  /// The account's own setting of this category at its service (mirrored in an item whose
+  /// kind declares `categorySwitches`, an Agile Network brand's toggles); nil when its service
+  /// has none. Where there is one it is the one setting: this desktop's switches for the
+  /// category do not hold it back besides (turned on with `agile notifications`, it shows).
+  private func settingAtTheService(_ notification: StoredNotification) async -> Bool? {
+    guard let accountID = notification.accountID else { return nil }
     let category = notification.category.rawValue
     let switching = ConnectorRegistry.itemKinds.filter { $0.categorySwitches.values.contains(category) }
     guard !switching.isEmpty,
       let items = try? await store.items(accountID: accountID, kinds: switching.map(\.kind))
-    else { return false }
-    return switching.contains { declaration in
-      declaration.categorySwitches.contains { detail, switched in
-        switched == category
-          && items.contains { $0.item.kind == declaration.kind && $0.item.details[detail] == .bool(false) }
+    else { return nil }
+    for declaration in switching {
+      guard let settings = items.first(where: { $0.item.kind == declaration.kind })?.item else { continue }
+      for (detail, switched) in declaration.categorySwitches where switched == category {
+        return settings.details[detail] != .bool(false)
       }
     }
+    return nil
   }
 
   private func show(_ notification: StoredNotification) async -> (NotificationDelivery, UInt32?) {
-    guard preferences.shows(notification.category, accountID: notification.accountID, at: Date(), timeZone: timeZone)
-    else { return (.suppressed, nil) }
-    if await switchedOffAtTheService(notification) { return (.suppressed, nil) }
+    if let atService = await settingAtTheService(notification) {
+      guard atService, !preferences.isQuiet(at: Date(), timeZone: timeZone) else { return (.suppressed, nil) }
+    } else {
+      guard
+        preferences.shows(notification.category, accountID: notification.accountID, at: Date(), timeZone: timeZone)
+      else { return (.suppressed, nil) }
+    }
     guard let notifier else { return (.suppressed, nil) }
     let reminder = notification.category == .reminder
     let actions = await actions(for: notification)

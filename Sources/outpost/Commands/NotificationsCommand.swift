@@ -101,10 +101,11 @@ struct NotificationsCommand: ParsableCommand {
         desktop; it is still kept and listed by `outpost notifications`. Quiet hours are local \
         time and may span midnight. The settings are kept across restarts.
 
-        Some categories are also a setting of the account at its service (an Agile Network \
-        brand's new-content, subscription-updates and promotions): one the service has off \
-        reads "off at the service", and turning such a category on or off here sends the \
-        change there too (the same as `outpost agile notifications`; queued while offline).
+        Some categories are a setting of the account at its service (an Agile Network brand's \
+        new-content, subscription-updates and promotions): for such an account the service's \
+        setting is the one that counts, here and on its other devices. One the service has \
+        off reads "off at the service"; turning it on or off here sends the change there (the \
+        same as `outpost agile notifications`; queued while offline, and said so).
 
         Examples:
           outpost notifications prefs

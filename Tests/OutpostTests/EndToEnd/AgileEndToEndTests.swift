@@ -157,6 +157,33 @@ extension EndToEnd {
       #expect(try await promotionsAtTheBrand().contains(true))
       #expect(try promotions(["--account", "fan"]) == NotificationsPrefs.Category(name: "promotions", enabled: true))
       #expect(!(try cli(daemon, ["agile", "notifications"]).stdout.contains("queue")))
+      // Turned off offline: not "off at the service" while the brand still has it on; the
+      // brand's view says it waits, in --json too.
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agilenetwork", "errorRate": 1])
+      #expect(
+        try promotions(["--account", "fan", "--disable", "promotions"])
+          == NotificationsPrefs.Category(name: "promotions", enabled: false, waitingForService: ["fan"]))
+      let settingsJSON = try JSONCoding.decode(
+        ItemsList.Result.self, from: try cli(daemon, ["agile", "notifications", "--json"]).stdout.utf8)
+      #expect(settingsJSON.items.first?.item.details["promotions"] == .bool(false))
+      #expect(settingsJSON.items.first?.item.details["waitingForBrand"] == ["promotions"])
+      _ = try await sandbox.sharedAdmin("POST", "faults", ["service": "agilenetwork", "errorRate": 0])
+      #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
+      #expect(try await promotionsAtTheBrand().allSatisfy { !$0 })
+
+      // One setting, whichever command changes it: off through prefs, on again through the
+      // brand's command, it is on everywhere and its news shows (a fresh-eyes tester's new
+      // video stayed held back by the first).
+      func newContent() throws -> NotificationsPrefs.Category? {
+        let reply = try cli(daemon, ["notifications", "prefs", "--json", "--account", "fan"])
+        return try JSONCoding.decode(NotificationsPrefs.Result.self, from: reply.stdout.utf8).categories.first {
+          $0.name == "new-content"
+        }
+      }
+      #expect(try cli(daemon, ["notifications", "prefs", "--account", "fan", "--disable", "new-content"]).status == 0)
+      #expect(try newContent()?.enabled == false)
+      #expect(try cli(daemon, ["agile", "notifications", "--new-content", "on"]).status == 0)
+      #expect(try newContent() == NotificationsPrefs.Category(name: "new-content", enabled: true))
 
       // An expert the fan follows publishes: one notification headed by the expert's name.
       try await sandbox.sharedAdmin(
@@ -165,6 +192,11 @@ extension EndToEnd {
       #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
       let told = try cli(daemon, ["notifications", "--category", "new-content"])
       #expect(told.stdout.contains("José Müller"), "\(told.stdout)\(told.stderr)")
+      let toldJSON = try JSONCoding.decode(
+        NotificationsList.Result.self,
+        from: try cli(daemon, ["notifications", "--category", "new-content", "--json"])
+          .stdout.utf8)
+      #expect(!toldJSON.notifications.isEmpty && toldJSON.notifications.allSatisfy { $0.delivery != "suppressed" })
       transcript += told.stdout
       #expect(!transcript.contains("eyJ"), "a token reached the output")
     }

@@ -125,6 +125,9 @@ extension EndToEnd {
       let told = try notifications(daemon)
       #expect(!told.contains { $0.category == "queue-replayed" }, "\(told.map(\.summary))")
       #expect(!told.contains { $0.category == "action-failed" }, "\(told.map(\.summary))")
+      // A number the centre does not have is the user's typo: said, exit 64.
+      let typo = try rpp.cli(daemon, ["notifications", "read", "99999"])
+      #expect(typo.status == 64 && typo.stderr.contains("99999"), "\(typo.stdout)\(typo.stderr)")
     }
   }
 }

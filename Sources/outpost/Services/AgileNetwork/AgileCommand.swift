@@ -329,9 +329,9 @@ struct AgileCommand: ParsableCommand {
       commandName: "notifications",
       abstract: "The brand's notification categories: show them, or turn them on or off (sent to the brand).",
       discussion: """
-        The brand keeps these settings for every device; Outpost mirrors them. To keep a \
-        category off this desktop only, use `outpost notifications prefs --account NAME --disable \
-        new-content` (or subscription-updates, promotions).
+        The brand keeps these settings for every device; Outpost mirrors them, and they are \
+        the one setting of these categories: `outpost notifications prefs --account NAME` shows \
+        and changes the same ones. Quiet hours hold notifications back on top.
         """)
     @OptionGroup var global: GlobalOptions
     @Option(
@@ -381,6 +381,9 @@ struct AgileCommand: ParsableCommand {
               details[key] = value
               waiting[settings[index].account, default: []].insert(key)
             }
+          }
+          if let keys = waiting[settings[index].account] {
+            details["waitingForBrand"] = .array(keys.sorted().map { .string($0) })
           }
           settings[index].item.details = .object(details)
         }
