@@ -66,9 +66,13 @@ public enum ConnectorRegistry {
   }
 
   /// Every notification category: Outpost's own, then each connector's, each once.
-  public static var notificationCategories: [String] {
+  public static var notificationCategories: [String] { notificationCategories(of: nil) }
+
+  /// Outpost's own categories and those the service `kind` declares (every service's: nil).
+  public static func notificationCategories(of kind: String?) -> [String] {
     var seen = Set<String>()
-    let declared = itemKinds.flatMap(\.announcements).map(\.category)
+    let kinds = kind.map { name in descriptors.filter { $0.kind == name }.flatMap(\.itemKinds) } ?? itemKinds
+    let declared = kinds.flatMap(\.announcements).map(\.category)
     let core = [
       "reminder", "changed", "cancelled", "action-failed", "queue-replayed", "needs-login", "sync-failing", "signed-in",
     ]

@@ -64,9 +64,11 @@ enum NotificationHandlers {
         }
       }
       var accountID: String?
+      var accountKind: String?
       if let name = params.account {
         guard let account = try await services.store.account(named: name) else { throw RPCError.accountNotFound(name) }
         accountID = account.id
+        accountKind = account.kind
       }
       // One account's switches, or everyone's.
       let keys = { (categories: [NotificationCategory]) in
@@ -103,7 +105,7 @@ enum NotificationHandlers {
         }
       }
       return NotificationsPrefs.Result(
-        categories: ConnectorRegistry.notificationCategories.map { name in
+        categories: ConnectorRegistry.notificationCategories(of: accountKind).map { name in
           let found = switches[name] ?? []
           // Off at the service is what the service holds: a change still queued is not there yet.
           let off = found.filter { !$0.on && !$0.waiting }.map(\.account.name)

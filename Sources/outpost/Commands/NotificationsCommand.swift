@@ -216,6 +216,8 @@ enum NotificationText {
     let quietHours = result.quietHours.flatMap { $0 == "off" ? nil : localized(.notificationsQuietHoursLocal, $0) }
     lines.append(localized(.notificationsQuietHours, quietHours ?? localized(.notificationsQuietHoursOff)))
     lines.append(localized(.notificationsCategories))
+    // Wide enough for the longest name ("subscription-updates"), so the states line up.
+    let width = max(16, (result.categories.map(\.name.count).max() ?? 0) + 2)
     for category in result.categories {
       var state = localized(category.enabled ? .notificationsCategoryOn : .notificationsCategoryOff)
       // The account's own setting at its service, which holds it back whatever this one says.
@@ -226,7 +228,7 @@ enum NotificationText {
       if let waiting = category.waitingForService, !waiting.isEmpty {
         state += " (" + localized(.notificationsWaitingForService, waiting.joined(separator: ", ")) + ")"
       }
-      lines.append("  " + category.name.padding(to: 16) + state)
+      lines.append("  " + category.name.padding(to: width) + state)
     }
     return lines.joined(separator: "\n")
   }

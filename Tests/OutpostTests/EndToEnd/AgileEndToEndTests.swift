@@ -130,6 +130,8 @@ extension EndToEnd {
       let listedPrefs = try cli(daemon, ["notifications", "prefs", "--account", "fan"])
       let line = listedPrefs.stdout.split(separator: "\n").first { $0.contains("promotions") } ?? ""
       #expect(line.contains("off") && line.contains("fan"), "\(listedPrefs.stdout)")
+      // One account's list: its service's categories and Outpost's own, not every service's.
+      #expect(listedPrefs.stdout.contains("reminder") && !listedPrefs.stdout.contains("booking-confirmed"))
       let turnedOn = try cli(daemon, ["notifications", "prefs", "--enable", "promotions", "--account", "fan"])
       #expect(turnedOn.status == 0, "\(turnedOn.stdout)\(turnedOn.stderr)")
       #expect(try cli(daemon, ["sync", "fan", "--wait"]).status == 0)
