@@ -55,6 +55,23 @@ extension Catalog {
     ],
     .agileSettingOn: [.en: "on", .de: "ein", .fr: "activé", .it: "attivo"],
     .agileSettingOff: [.en: "off", .de: "aus", .fr: "désactivé", .it: "disattivo"],
+    .agileStatusActive: [.en: "active", .de: "aktiv", .fr: "actif", .it: "attivo"],
+    .agileStatusGrace: [
+      .en: "payment failed, in grace period", .de: "Zahlung fehlgeschlagen, in der Nachfrist",
+      .fr: "paiement refusé, en période de grâce", .it: "pagamento non riuscito, nel periodo di tolleranza",
+    ],
+    .agileStatusCancelled: [
+      .en: "cancelled, ends with the period", .de: "gekündigt, endet mit der Laufzeit",
+      .fr: "résilié, prend fin avec la période", .it: "disdetto, termina con il periodo",
+    ],
+    .agileStatusExpired: [.en: "expired", .de: "abgelaufen", .fr: "expiré", .it: "scaduto"],
+    .agileRenews: [
+      .en: "renews {0}", .de: "verlängert sich am {0}", .fr: "renouvelé le {0}", .it: "si rinnova il {0}",
+    ],
+    .agileAccessUntil: [
+      .en: "access until {0}", .de: "Zugang bis {0}", .fr: "accès jusqu'au {0}", .it: "accesso fino al {0}",
+    ],
+    .agileEnds: [.en: "ends {0}", .de: "endet am {0}", .fr: "prend fin le {0}", .it: "termina il {0}"],
     .agileSettingWaiting: [
       .en: "waiting in the queue for the brand", .de: "wartet in der Warteschlange auf die Marke",
       .fr: "en file d'attente pour la marque", .it: "in coda per il brand",

@@ -396,6 +396,13 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case agileSettingOn
   case agileSettingOff
   case agileSettingWaiting
+  case agileStatusActive
+  case agileStatusGrace
+  case agileStatusCancelled
+  case agileStatusExpired
+  case agileRenews
+  case agileAccessUntil
+  case agileEnds
   case agileSettingsChanged
   case agileMoreExperts
   // An expert's profile and `outpost agile subscribe` (Catalog+AgileExpert.swift).

@@ -81,6 +81,10 @@ extension EndToEnd {
       #expect(following.stdout.contains("jose-muller"), "\(following.stdout)")
       let subscriptions = try cli(daemon, ["agile", "subscriptions"])
       #expect(subscriptions.stdout.contains("app store"), "\(subscriptions.stdout)")
+      // In the reader's words and number style: no "renews", no "USD 9.99/month".
+      let abos = try cli(daemon, ["agile", "subscriptions"], language: "de").stdout
+      #expect(abos.contains("aktiv") && abos.contains("im Monat"), "\(abos)")
+      #expect(!abos.contains("renews") && !abos.contains("/month") && !abos.contains("active"), "\(abos)")
 
       // A brand's web address of a synced item shows it; the scheme link too.
       let first = try #require(content.first)

@@ -271,12 +271,8 @@ struct AgileCommand: ParsableCommand {
         }
         for listed in subscriptions {
           let details = listed.item.details
-          let price = [details["currency"]?.stringValue, details["price"]?.stringValue].compactMap { $0 }.joined(
-            separator: " ")
-          let interval = details["interval"]?.stringValue.map { "/\($0)" } ?? ""
-          var line = "#\(listed.number)".padding(to: 6) + " \(listed.item.title)  \(price)\(interval)  "
-          line += details["statusLabel"]?.stringValue ?? ""
-          if let billing = details["billing"]?.stringValue { line += " · " + billing }
+          var line = "#\(listed.number)".padding(to: 6) + " \(listed.item.title)  \(AgileText.price(details))  "
+          line += AgileText.status(details)
           if details["storeManaged"] == .bool(true), let provider = details["provider"]?.stringValue {
             line += " · " + provider.split(separator: "_").joined(separator: " ")
           }
@@ -479,6 +475,36 @@ enum AgileText {
     return kind
   }
 
+  /// "9,99 $ im Monat": the amount in the reader's number style, the interval in their words.
+  static func price(_ details: JSONValue) -> String {
+    guard let amount = details["price"]?.stringValue else { return "" }
+    let style = NumberStyle.style(
+      localized.language, region: NumberStyle.preferredRegion(environment: ProcessEnvironment.current()))
+    let money = style.money(decimal: amount, currency: details["currency"]?.stringValue)
+    switch details["interval"]?.stringValue {
+    case "month": return localized(.agileIntervalMonth, money)
+    case "year": return localized(.agileIntervalYear, money)
+    case let other?: return money + "/" + other
+    case nil: return money
+    }
+  }
+
+  /// "active · renews 2026-12-01", in the reader's words and dates.
+  static func status(_ details: JSONValue) -> String {
+    func day(_ key: String) -> String? { details[key]?.stringValue.map { ItemText.day(iso: String($0.prefix(10))) } }
+    switch details["status"]?.stringValue {
+    case "active":
+      return localized(.agileStatusActive) + (day("nextBillingDate").map { " · " + localized(.agileRenews, $0) } ?? "")
+    case "grace":
+      return localized(.agileStatusGrace) + (day("graceEndsAt").map { " · " + localized(.agileAccessUntil, $0) } ?? "")
+    case "canceled_at_period_end":
+      return localized(.agileStatusCancelled)
+        + (day("currentPeriodEnd").map { " · " + localized(.agileEnds, $0) } ?? "")
+    case "expired": return localized(.agileStatusExpired)
+    default: return details["statusLabel"]?.stringValue ?? ""
+    }
+  }
+
   static func flag(_ text: String) -> Bool? {
     switch text.lowercased() {
     case "on", "true", "yes", "1": true
@@ -487,16 +513,21 @@ enum AgileText {
     }
   }
 
-  /// `john-doe  John Doe  Basketball  1,284 subscribers  USD 9.99/month  following`
+  /// `john-doe  John Doe  Basketball  1,284 subscribers  $9.99 a month  following`
   static func expertLine(_ expert: JSONValue) -> String {
     let slug = expert["slug"]?.stringValue ?? "?"
     var parts = [expert["name"]?.stringValue ?? "?", expert["category"]?["name"]?.stringValue ?? ""]
     if let count = expert["subscriberCount"]?.int64Value { parts.append(localized(.agileSubscriberCount, "\(count)")) }
-    if let price = expert["offer"]?["price"], let minor = price["amountMinor"]?.int64Value,
-      let currency = price["currency"]?.stringValue
+    if let offer = expert["offer"]?["price"], let minor = offer["amountMinor"]?.int64Value,
+      let currency = offer["currency"]?.stringValue
     {
-      let interval = expert["offer"]?["interval"]?.stringValue.map { "/" + $0.lowercased() } ?? ""
-      parts.append("\(currency) \(MinorUnits.decimal(minor, currency: currency))\(interval)")
+      var details: [String: JSONValue] = [
+        "price": .string(MinorUnits.decimal(minor, currency: currency)), "currency": .string(currency),
+      ]
+      if let interval = expert["offer"]?["interval"]?.stringValue {
+        details["interval"] = .string(interval.lowercased())
+      }
+      parts.append(price(.object(details)))
     }
     if expert["viewerIsFollowing"] == .bool(true) { parts.append(localized(.agileFollowing)) }
     return slug.padding(to: 24) + " " + parts.filter { !$0.isEmpty }.joined(separator: "  ")
