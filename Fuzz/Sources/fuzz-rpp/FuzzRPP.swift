@@ -5,8 +5,8 @@ import OutpostModel
 @testable import OutpostConnectors
 
 /// RPP's replies (rpp.md): Identity Toolkit and securetoken error bodies, the API's replies and
-/// error envelopes (policy codes, validation fields), orders, conversations and messages turned
-/// into items, the ID token's claims and the secret kept in the keyring.
+/// error envelopes (policy codes, validation fields), orders, conversations, messages and RPP's
+/// own notifications turned into items, the ID token's claims and the secret kept in the keyring.
 @_cdecl("fuzz_rpp_main")
 public func fuzzRPP(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
   FuzzHarness.run(argc, argv) { bytes in
@@ -31,6 +31,14 @@ public func fuzzRPP(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
       _ = RPPItems.conversation(record)
       _ = RPPItems.message(record, userID: "u-1", names: ["u-2": "Photographer"])
       _ = RPPItems.amount(record)
+      // RPP's own notifications, and how they pair with what Outpost told (NotificationMirror).
+      if let notice = RPPItems.notice(record), let mirror = RPPConnector.noticeDeclaration.mirrorsNotifications,
+        let order = RPPItems.order(record)
+      {
+        for category in ["booking-changed", "new-message", "reminder"] {
+          _ = mirror.readAtService([notice], item: order, category: category)
+        }
+      }
     }
   }
 }
