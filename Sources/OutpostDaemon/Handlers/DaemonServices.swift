@@ -72,7 +72,8 @@ final class DaemonServices: Sendable {
         // What the user's own actions just did is no news (a withdrawn offer is not "taken").
         await changeNotifier.announce(changes, accountID: accountID, firstSync: !known && !recorded, actedOn: actedOn)
         // Read on the phone is read here (a service's own centre, `NotificationReadMirror`).
-        await notifications.readMirror.followService(accountID: accountID, at: Date())
+        let readThere = await notifications.readMirror.followService(accountID: accountID, at: Date())
+        await notifications.closeOnDesktop(ids: readThere)
       },
       announceAction: { action in
         await ItemEvents.announce(action, events: events, logger: logger)

@@ -9,6 +9,8 @@ protocol DesktopShowing: Sendable {
   func capabilities() async throws(DesktopBusError) -> Set<String>
   func serverInformation() async throws(DesktopBusError) -> NotificationServerInformation
   func notify(_ notification: DesktopNotification) async throws(DesktopBusError) -> UInt32
+  /// Takes a notification the server shows off the screen (`CloseNotification`).
+  func close(id: UInt32) async throws(DesktopBusError)
 }
 
 extension DesktopNotifier: DesktopShowing {}

@@ -77,8 +77,23 @@ actor NotificationService {
       ids?.contains(notification.id) ?? true
     }
     let marked = try await store.markNotificationsRead(ids: ids, at: time)
-    if marked > 0, !unread.isEmpty, let readHandler { await readHandler(unread) }
+    if marked > 0, !unread.isEmpty {
+      await closeOnDesktop(ids: unread.map(\.id))
+      if let readHandler { await readHandler(unread) }
+    }
     return marked
+  }
+
+  /// Takes notifications read elsewhere (on the phone, or by `outpost notifications read`) off
+  /// the screen where the server still shows them, as a phone clears what was read on another
+  /// device. A server that has already let them go answers nothing worth telling.
+  func closeOnDesktop(ids: [Int64]) async {
+    guard let notifier, !ids.isEmpty else { return }
+    for id in ids {
+      guard let shown = try? await store.notification(id: id), shown.delivery == .shown, let desktopID = shown.desktopID
+      else { continue }
+      try? await notifier.close(id: desktopID)
+    }
   }
 
   /// Loads the preferences the user changed at run time and starts following the server's

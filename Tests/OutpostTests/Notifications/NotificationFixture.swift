@@ -32,6 +32,11 @@ final class RecordingDesktop: DesktopShowing {
     }
   }
 
+  private let closedIDs = Mutex<[UInt32]>([])
+  /// The desktop ids Outpost took off the screen.
+  var closed: [UInt32] { closedIDs.withLock { $0 } }
+  func close(id: UInt32) async throws(DesktopBusError) { closedIDs.withLock { $0.append(id) } }
+
   /// The user clicks `key` on the notification with desktop id `id`.
   func click(_ key: String, on id: UInt32) { continuation.yield(.actionInvoked(id: id, actionKey: key)) }
 }

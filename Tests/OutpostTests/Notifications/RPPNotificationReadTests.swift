@@ -50,6 +50,9 @@ import Testing
     let marked = await mirror(fixture).followService(accountID: NotificationFixture.accountID, at: Self.before)
     #expect(marked == [told.id])
     #expect(try await fixture.store.notification(id: told.id)?.isRead == true)
+    // Read there, it leaves this screen too.
+    await fixture.centre.closeOnDesktop(ids: marked)
+    #expect(fixture.desktop.closed == [try #require(told.desktopID)])
   }
 
   @Test func newsAlreadyReadOnThePhoneIsKeptReadAndNotShown() async throws {
@@ -106,6 +109,7 @@ import Testing
     // The move read here: its unread twin, not the one read already, not the cancel's.
     #expect(try await fixture.centre.markRead(ids: [told[0].id]) == 1)
     #expect(await asked.receipts.map(\.0) == ["ntf_1"])
+    #expect(fixture.desktop.closed == [try #require(told[0].desktopID)])
     #expect(await asked.receipts.allSatisfy { $0.1 == .rppNoticeRead })
     // The message read here: the new_message of its conversation only.
     #expect(try await fixture.centre.markRead(ids: nil) == 1)
