@@ -28,6 +28,9 @@ public actor SessionKeeper<C: Connector> {
   /// Bumped on every new session, so that a caller whose call failed with an old session does
   /// not throw away the new one another caller just made.
   private var generation = 0
+  /// Bumped by every logout: a login from the keyring that was under way when the user logged
+  /// out (it read the secret before it was deleted) must not bring the account back.
+  private var logouts = 0
   private var login: Task<Result<Established, SessionError>, Never>?
   /// Set when the credentials were rejected or are missing; cleared only by `adopt`.
   private var stoppedReason: Phrase?
@@ -192,6 +195,7 @@ public actor SessionKeeper<C: Connector> {
     if let session { await connector.logOut(session) }
     session = nil
     generation += 1
+    logouts += 1
     stoppedReason = reason
     await tell(.loggedOut)
     return deleted
@@ -229,6 +233,7 @@ public actor SessionKeeper<C: Connector> {
   }
 
   private func logInFromVault() async -> Result<Established, SessionError> {
+    let epoch = logouts
     let secret: SecretString?
     do {
       secret = try await vault.secret(for: vaultKey)
@@ -265,6 +270,12 @@ public actor SessionKeeper<C: Connector> {
       }
     } catch {
       return .failure(await failedLogin(error))
+    }
+    // Logged out while the service answered: the user's word stands, and nothing of this
+    // login is kept (nor a rotated secret stored again).
+    guard logouts == epoch else {
+      await connector.logOut(result.session)
+      return .failure(.needsLogin(stoppedReason ?? Phrase("session.loggedOut")))
     }
     if let rotated = result.rotatedSecret {
       do {
