@@ -76,8 +76,13 @@ enum NotificationHandlers {
           accountID.map { NotificationPreferences.key(category.rawValue, accountID: $0) } ?? category.rawValue
         }
       }
-      let (enableKeys, disableKeys) = (keys(enable), keys(disable))
       var switches = try await Self.serviceSwitches(store, accountID: accountID)
+      // For one account, a category its service switches is that switch alone: no key of this
+      // desktop's is kept for it, which would be ignored (and read as a second setting).
+      let local = { (categories: [NotificationCategory]) in
+        categories.filter { accountID == nil || (switches[$0.rawValue] ?? []).isEmpty }
+      }
+      let (enableKeys, disableKeys) = (keys(local(enable)), keys(local(disable)))
       // One setting: a category the account's service switches is switched there too (queued
       // when it cannot be reached), before this desktop's, so a refusal changes nothing. Each
       // change is waited for, so the list below says what the service holds now, or that the
